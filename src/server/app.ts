@@ -1,0 +1,138 @@
+/**
+ * Composes the API and the web app into one Hono application.
+ * Order: request id -> security headers -> client address -> origin check -> session -> routes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { API_MESSAGES } from '../shared/messages.ts';
+import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/auth.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { AppBindings, Deps } from './http/context.ts';
+import { AppError, errorResponse, notFound } from './http/errors.ts';
+import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { driverRoutes } from './modules/drivers/routes.ts';
+import { sessionRoutes } from './modules/users/routes.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+
+/** better-auth endpoints the browser may call directly; every other account action goes through /api/account. */
+const PUBLIC_AUTH_PATHS = [
+  /^\/api\/auth\/get-session$/,
+  /^\/api\/auth\/verify-email$/,
+  /^\/api\/auth\/magic-link\/verify$/,
+  /^\/api\/auth\/reset-password\/[^/]+$/,
+];
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  /** Built web app folder; omitted in API-only tests. */
+  webDir?: string;
+  mailer?: Mailer;
+}
+
+export function trustedOriginsFor(env: Env): string[] {
+  const url = new URL(env.APP_URL);
+  const origins = new Set([url.origin]);
+  // localhost and 127.0.0.1 are different origins to a browser; accept both for the same port locally.
+  if (url.hostname === 'localhost') origins.add(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ''}`);
+  if (url.hostname === '127.0.0.1') origins.add(`${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`);
+  return [...origins];
+}
+
+export function createApp(opts: AppOptions) {
+  const { env, database } = opts;
+  const db = database.db;
+  const mailer =
+    opts.mailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` });
+  const trustedOrigins = trustedOriginsFor(env);
+  const auth: Auth = createAuth({ db, env, mailer, trustedOrigins });
+  const deps: Deps = { db, env, auth, mailer };
+
+  const app = new Hono<AppBindings>();
+  app.onError((err, c) => {
+    if (err instanceof AppError) return errorResponse(c, err);
+    console.error(`[${c.get('requestId')}]`, err);
+    return errorResponse(c, new AppError(500, 'internal', API_MESSAGES.internal));
+  });
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') ? errorResponse(c, notFound()) : c.text('Not found', 404),
+  );
+
+  app.use('*', requestId());
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+    }),
+  );
+  app.use('*', compress());
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('/api/*', clientIp(deps));
+  app.use('/api/*', originCheck(trustedOrigins));
+
+  // better-auth's own routes: only the few the browser needs, with our client address header.
+  app.all('/api/auth/*', async (c) => {
+    if (!PUBLIC_AUTH_PATHS.some((re) => re.test(c.req.path))) throw notFound();
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get('ip'));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.use('/api/*', sessionLoader(deps));
+  app.get('/api/health', async (c) => c.json({ ok: true, database: database.kind }));
+  app.route('/api/account', accountRoutes(deps));
+  app.route('/api/session', sessionRoutes());
+  app.route('/api/drivers', driverRoutes(deps));
+  app.route('/api/admin', adminRoutes(deps));
+  if (!env.isProduction) app.route('/api/dev', devRoutes(deps));
+  // Unknown API paths answer JSON 404, never the web app's index.html.
+  app.all('/api/*', () => {
+    throw notFound();
+  });
+
+  if (opts.webDir && existsSync(path.join(opts.webDir, 'index.html'))) {
+    const webDir = opts.webDir;
+    const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: path.relative(process.cwd(), webDir),
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), webDir) }));
+    // Every other path is a route of the single-page app.
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+
+  return { app, deps };
+}

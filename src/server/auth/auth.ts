@@ -1,0 +1,101 @@
+/**
+ * better-auth configured for this app: e-mail + password with confirmation, magic link, password reset,
+ * argon2id hashes, sessions in Postgres, HttpOnly SameSite cookies (Secure in production).
+ */
+import { APIError, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import { SIGNUP_USER_TYPES } from '../../shared/roles.ts';
+import { API_MESSAGES } from '../../shared/messages.ts';
+import type { Db } from '../db/client.ts';
+import { accounts, sessions, users, verifications } from '../db/schema/index.ts';
+import type { Env } from '../env.ts';
+import type { Mailer } from '../services/mail.ts';
+import { magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+/** The header the API sets from the socket address (any client-sent copy is removed first). */
+export const CLIENT_IP_HEADER = 'x-shuttle-client-ip';
+
+export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrigins: string[] }) {
+  const { db, env, mailer } = deps;
+  const brand = env.BRAND_NAME;
+  return betterAuth({
+    appName: brand,
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret: env.AUTH_SECRET,
+    trustedOrigins: deps.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      fields: { name: 'fullName', image: 'avatarUrl' },
+      additionalFields: {
+        userType: { type: 'string', required: false, defaultValue: 'customer', input: true },
+        phone: { type: 'string', required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordMail(brand, user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verifyEmailMail(brand, user.email, url));
+      },
+    },
+    session: {
+      expiresIn: 7 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    // Our own Postgres-backed limiter guards the sign-in, sign-up, reset and magic-link routes (see app.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      useSecureCookies: env.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.isProduction },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Public sign-up can never create an admin, whatever the request says.
+          before: async (user, ctx) => {
+            const type = user.userType ?? 'customer';
+            const fromEndpoint = ctx?.path !== undefined;
+            if (fromEndpoint && !(SIGNUP_USER_TYPES as readonly unknown[]).includes(type)) {
+              throw new APIError('FORBIDDEN', { message: API_MESSAGES.adminSignupRefused });
+            }
+            return { data: { ...user, userType: type } };
+          },
+        },
+      },
+    },
+    plugins: [
+      magicLink({
+        disableSignUp: true,
+        expiresIn: 15 * 60,
+        sendMagicLink: async ({ email, url }) => {
+          await mailer.send(magicLinkMail(brand, email, url));
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

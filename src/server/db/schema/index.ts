@@ -1,0 +1,7 @@
+export * from './auth.ts';
+export * from './drivers.ts';
+export * from './files.ts';
+export * from './issues.ts';
+export * from './mail.ts';
+export * from './notifications.ts';
+export * from './security.ts';

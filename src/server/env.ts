@@ -1,0 +1,79 @@
+/**
+ * The only reader of process.env. Every setting is checked here with zod; the server refuses to start
+ * with a clear message when one is wrong.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { APP_ENVS, BRAND_DEFAULT } from '../shared/constants.ts';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_URL: z.url().optional(),
+  APP_ENV: z.enum(APP_ENVS).default('development'),
+  BRAND_NAME: z.string().min(1).default(BRAND_DEFAULT),
+  SUPPORT_EMAIL: z.email().default('support@shuttlequote.example'),
+  DRIVERS_EMAIL: z.email().default('drivers@shuttlequote.example'),
+  SUPPORT_PHONE: z.string().default('+61 2 0000 0000'),
+  MAIL_FROM: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL'> & {
+  AUTH_SECRET: string;
+  APP_URL: string;
+  isProduction: boolean;
+};
+
+/** Names of browser-exposed variables (Vite's VITE_ prefix) that would leak a secret into the bundle. */
+const SECRET_NAME = /(SECRET|SERVICE_ROLE|PRIVATE|PASSWORD|TOKEN|API_KEY|SMTP|DATABASE_URL)/i;
+
+export function findExposedSecrets(vars: Record<string, string | undefined>): string[] {
+  return Object.keys(vars).filter((k) => k.startsWith('VITE_') && SECRET_NAME.test(k) && vars[k]);
+}
+
+export function loadEnv(vars: Record<string, string | undefined> = process.env): Env {
+  const exposed = findExposedSecrets(vars);
+  if (exposed.length > 0) {
+    throw new Error(
+      `Refusing to start: ${exposed.join(', ')} would expose a secret (such as a service-role key) to the browser build. Remove the VITE_ prefix or the variable.`,
+    );
+  }
+  const parsed = schema.safeParse(vars);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const v = parsed.data;
+  const isProduction = v.APP_ENV === 'production';
+  let secret = v.AUTH_SECRET;
+  if (!secret) {
+    if (isProduction) throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
+    secret = readOrCreateSecret(v.DATA_DIR);
+  }
+  return {
+    ...v,
+    AUTH_SECRET: secret,
+    APP_URL: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, ''),
+    isProduction,
+  };
+}
+
+/** Development convenience: a random secret kept in DATA_DIR so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,113 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createMiddleware } from 'hono/factory';
+import { API_MESSAGES } from '../../shared/messages.ts';
+import { hasPermission, hasRole, type Permission, type Role, roleOf } from '../../shared/roles.ts';
+import { CLIENT_IP_HEADER } from '../auth/auth.ts';
+import { hitRateLimit } from '../services/rate-limit.ts';
+import type { AppBindings, Deps } from './context.ts';
+import { AppError, forbidden, unauthenticated } from './errors.ts';
+
+/** Client address from the socket; X-Forwarded-For only when TRUST_PROXY says a proxy sets it. */
+export function clientIp(deps: Deps) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    let ip = 'unknown';
+    if (deps.env.TRUST_PROXY) {
+      ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || ip;
+    }
+    if (ip === 'unknown') {
+      try {
+        ip = getConnInfo(c).remote.address ?? 'unknown';
+      } catch {
+        // No socket (an in-process request): keep 'unknown'.
+      }
+    }
+    c.set('ip', ip);
+    await next();
+  });
+}
+
+/**
+ * Cross-site request guard for state-changing calls: a browser always sends Origin on them, and it must
+ * be the app's own. Requests without Origin (curl, server-to-server) carry no ambient cookies by a browser.
+ */
+export function originCheck(trustedOrigins: string[]) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
+      const origin = c.req.header('origin');
+      if (origin && !trustedOrigins.includes(origin)) {
+        throw new AppError(403, 'bad_origin', API_MESSAGES.badOrigin);
+      }
+    }
+    await next();
+  });
+}
+
+/** Loads the session (if any) into c.var.user. */
+export function sessionLoader(deps: Deps) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get('ip'));
+    const result = await deps.auth.api.getSession({ headers });
+    if (result) {
+      const u = result.user as typeof result.user & { userType?: string; phone?: string | null };
+      c.set('user', {
+        id: u.id,
+        email: u.email,
+        fullName: u.name,
+        userType: u.userType ?? 'customer',
+        role: roleOf(u.userType),
+        avatarUrl: u.image ?? null,
+        phone: u.phone ?? null,
+        emailVerified: u.emailVerified,
+      });
+      c.set('sessionId', result.session.id);
+    } else {
+      c.set('user', null);
+      c.set('sessionId', null);
+    }
+    await next();
+  });
+}
+
+export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
+  if (!c.get('user')) throw unauthenticated();
+  await next();
+});
+
+/** Passes for the given roles; admin passes every role check (SPEC §6). */
+export function requireRole(...roles: Role[]) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthenticated();
+    if (!hasRole(user.role, roles)) throw forbidden();
+    await next();
+  });
+}
+
+export function requirePermission(permission: Permission) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthenticated();
+    if (!hasPermission(user.role, permission)) throw forbidden();
+    await next();
+  });
+}
+
+/** A Postgres-backed limit per client address (and optional extra key) for one route. */
+export function rateLimit(
+  deps: Deps,
+  name: string,
+  rule: { max: number; windowMs: number },
+  error: () => AppError,
+) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const result = await hitRateLimit(deps.db, `${name}:ip:${c.get('ip')}`, rule);
+    if (!result.allowed) {
+      const err = error();
+      throw new AppError(err.status, err.code, err.message, undefined, {
+        'Retry-After': String(result.retryAfterSeconds),
+      });
+    }
+    await next();
+  });
+}

@@ -1,0 +1,30 @@
+/** Entry point: `npm start`. Reads the configuration, opens the database (migrating it) and serves. */
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { loadEnv } from './env.ts';
+import { listen } from './server.ts';
+
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+  const { app } = createApp({ env, database, webDir });
+  const server = await listen(app, env.PORT, env.HOST);
+  console.log(
+    `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
+  );
+  if (!env.isProduction && !env.SMTP_URL) console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
+  const stop = async () => {
+    await server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

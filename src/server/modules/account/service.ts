@@ -1,0 +1,211 @@
+/**
+ * Account flows wrapped around better-auth so that every entry point applies the spec's validation,
+ * the rate limits, the error codes of SPEC §8 and the security_events log.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { PASSWORD_RESET_LIMIT } from '../../../shared/constants.ts';
+import { ACCOUNT, API_MESSAGES, AUTH_ERRORS } from '../../../shared/messages.ts';
+import { SIGNUP_USER_TYPES } from '../../../shared/roles.ts';
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signupRequestSchema,
+} from '../../../shared/validation/auth.ts';
+import { drivers, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../http/context.ts';
+import { AppError, validationError } from '../../http/errors.ts';
+import { hitRateLimit } from '../../services/rate-limit.ts';
+import { recordSecurityEvent } from '../../services/security-events.ts';
+
+/** Where the confirmation link lands: the sign-in page, which says the address is confirmed. */
+export const CONFIRMED_CALLBACK = '/login?confirmed=true';
+
+export async function findUserByEmail(deps: Deps, email: string) {
+  const [row] = await deps.db
+    .select({ id: users.id, email: users.email, userType: users.userType })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function signUp(deps: Deps, raw: unknown, headers: Headers, ip: string) {
+  // An admin (or any unknown type) is refused before anything else: it is not a form mistake.
+  const requested = (raw as { userType?: unknown } | null)?.userType;
+  if (requested !== undefined && !(SIGNUP_USER_TYPES as readonly unknown[]).includes(requested)) {
+    await recordSecurityEvent(deps.db, {
+      type: 'admin_signup_refused',
+      ip,
+      details: { requestedUserType: String(requested).slice(0, 40) },
+    });
+    throw new AppError(403, 'auth/admin-signup-refused', API_MESSAGES.adminSignupRefused);
+  }
+  const parsed = signupRequestSchema.safeParse(
+    typeof raw === 'object' && raw !== null ? { userType: 'customer', ...raw } : raw,
+  );
+  if (!parsed.success) throw validationError(parsed.error);
+  const input = parsed.data;
+
+  if (await findUserByEmail(deps, input.email)) {
+    throw new AppError(409, 'auth/email-taken', ACCOUNT.emailTaken);
+  }
+  let userId: string;
+  try {
+    const result = await deps.auth.api.signUpEmail({
+      body: {
+        name: input.fullName,
+        email: input.email,
+        password: input.password,
+        userType: input.userType,
+        phone: input.phone || undefined,
+        callbackURL: CONFIRMED_CALLBACK,
+      },
+      headers,
+    });
+    userId = result.user.id;
+  } catch (err) {
+    // Two sign-ups for one address at once: the unique index decides, the loser gets the same answer.
+    if (await findUserByEmail(deps, input.email)) {
+      throw new AppError(409, 'auth/email-taken', ACCOUNT.emailTaken);
+    }
+    console.error('sign-up failed', err);
+    throw new AppError(
+      500,
+      'internal',
+      input.userType === 'driver' ? ACCOUNT.errorCreatingDriverAccount : ACCOUNT.errorCreatingAccount,
+    );
+  }
+  if (input.userType === 'driver') {
+    try {
+      await deps.db.insert(drivers).values({
+        userId,
+        bspNumber: input.bspNumber,
+        companyName: input.companyName || null,
+      });
+    } catch (err) {
+      // Without its business record a driver account is unusable: take the account back.
+      await deps.db.delete(users).where(eq(users.id, userId));
+      console.error('driver record failed', err);
+      throw new AppError(500, 'internal', ACCOUNT.errorCreatingDriverAccount);
+    }
+  }
+  return { id: userId, email: input.email, fullName: input.fullName, userType: input.userType };
+}
+
+interface AuthErrorLike {
+  status?: number | string;
+  statusCode?: number;
+  body?: { code?: string; message?: string };
+}
+
+export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: string) {
+  const parsed = signInSchema.safeParse(raw);
+  if (!parsed.success) {
+    const emailInvalid = parsed.error.issues.some(
+      (i) => i.path[0] === 'email' && i.message === AUTH_ERRORS['auth/invalid-email'],
+    );
+    if (emailInvalid) throw new AppError(400, 'auth/invalid-email', AUTH_ERRORS['auth/invalid-email']);
+    throw new AppError(400, 'auth/missing-credentials', AUTH_ERRORS['auth/missing-credentials']);
+  }
+  const { email, password } = parsed.data;
+  try {
+    const response = await deps.auth.api.signInEmail({
+      body: { email, password, rememberMe: true, callbackURL: CONFIRMED_CALLBACK },
+      headers,
+      asResponse: true,
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { code?: string };
+      throw { status: response.status, body } satisfies AuthErrorLike;
+    }
+    const body = (await response.json()) as { user: { id: string } };
+    await recordSecurityEvent(deps.db, { type: 'sign_in', userId: body.user.id, ip });
+    return { response, userId: body.user.id };
+  } catch (err) {
+    const e = err as AuthErrorLike;
+    const code = e.body?.code;
+    const user = await findUserByEmail(deps, email);
+    const reason = code === 'EMAIL_NOT_VERIFIED' ? 'email-not-confirmed' : 'invalid-credentials';
+    await recordSecurityEvent(deps.db, {
+      type: 'sign_in_failed',
+      userId: user?.id ?? null,
+      ip,
+      details: { reason, email },
+    });
+    if (code === 'EMAIL_NOT_VERIFIED') {
+      throw new AppError(403, 'auth/email-not-confirmed', AUTH_ERRORS['auth/email-not-confirmed']);
+    }
+    if (code === 'INVALID_EMAIL_OR_PASSWORD' || e.status === 401 || e.status === 'UNAUTHORIZED') {
+      throw new AppError(401, 'auth/invalid-credentials', AUTH_ERRORS['auth/invalid-credentials']);
+    }
+    console.error('sign-in failed', err);
+    throw new AppError(500, 'auth/unknown', AUTH_ERRORS['auth/unknown']);
+  }
+}
+
+export const signOutSchema = z.object({ reason: z.enum(['user', 'session_timeout']).default('user') });
+
+export async function requestPasswordReset(deps: Deps, raw: unknown, headers: Headers, ip: string) {
+  const parsed = forgotPasswordSchema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { email } = parsed.data;
+  const limit = await hitRateLimit(deps.db, `reset:${email}`, PASSWORD_RESET_LIMIT);
+  if (!limit.allowed) {
+    throw new AppError(429, 'auth/reset-rate-limit', ACCOUNT.tooManyResetAttempts, undefined, {
+      'Retry-After': String(limit.retryAfterSeconds),
+    });
+  }
+  const user = await findUserByEmail(deps, email);
+  await recordSecurityEvent(deps.db, {
+    type: 'password_reset_requested',
+    userId: user?.id ?? null,
+    ip,
+    details: { email },
+  });
+  try {
+    // better-auth answers the same for unknown addresses, so the response reveals nothing.
+    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers });
+  } catch (err) {
+    console.error('reset e-mail failed', err);
+    throw new AppError(502, 'internal', ACCOUNT.resetEmailFailed);
+  }
+}
+
+export const resetRequestSchema = z.intersection(
+  resetPasswordSchema,
+  z.object({ token: z.string().min(1, { error: ACCOUNT.resetFailed }).max(512) }),
+);
+
+export async function resetPassword(deps: Deps, raw: unknown, headers: Headers, ip: string) {
+  const parsed = resetRequestSchema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  try {
+    await deps.auth.api.resetPassword({
+      body: { newPassword: parsed.data.password, token: parsed.data.token },
+      headers,
+    });
+  } catch {
+    throw new AppError(400, 'validation', 'This password reset link is invalid or has expired. Please ask for a new one.');
+  }
+  await recordSecurityEvent(deps.db, { type: 'password_reset', ip });
+}
+
+export const magicLinkSchema = z.object({ email: forgotPasswordSchema.shape.email });
+
+export async function sendMagicLink(deps: Deps, raw: unknown, headers: Headers) {
+  const parsed = magicLinkSchema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  const limit = await hitRateLimit(deps.db, `magic:${parsed.data.email}`, PASSWORD_RESET_LIMIT);
+  if (!limit.allowed) {
+    throw new AppError(429, 'rate_limited', AUTH_ERRORS['auth/rate-limit']);
+  }
+  // Only existing accounts get a link; the answer is the same either way.
+  if (await findUserByEmail(deps, parsed.data.email)) {
+    await deps.auth.api.signInMagicLink({
+      body: { email: parsed.data.email, callbackURL: '/dashboard' },
+      headers,
+    });
+  }
+}

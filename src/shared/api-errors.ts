@@ -1,0 +1,33 @@
+/** The API's error envelope and codes, shared by the server (which sets them) and the web app (which maps them). */
+import type { AuthErrorCode } from './messages.ts';
+
+export type ApiErrorCode =
+  | AuthErrorCode
+  | 'auth/email-taken'
+  | 'auth/reset-rate-limit'
+  | 'auth/admin-signup-refused'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'validation'
+  | 'bad_origin'
+  | 'rate_limited'
+  | 'conflict'
+  | 'internal';
+
+export interface ApiErrorBody {
+  error: {
+    code: ApiErrorCode;
+    message: string;
+    issues?: { path: string; message: string }[];
+  };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ApiErrorBody).error?.code === 'string'
+  );
+}
