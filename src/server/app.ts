@@ -39,12 +39,18 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
+function escapeAttribute(value: string) {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export function trustedOriginsFor(env: Env): string[] {
   const url = new URL(env.APP_URL);
   const origins = new Set([url.origin]);
   // localhost and 127.0.0.1 are different origins to a browser; accept both for the same port locally.
-  if (url.hostname === 'localhost') origins.add(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ''}`);
-  if (url.hostname === '127.0.0.1') origins.add(`${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`);
+  if (url.hostname === 'localhost')
+    origins.add(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ''}`);
+  if (url.hostname === '127.0.0.1')
+    origins.add(`${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`);
   return [...origins];
 }
 
@@ -52,7 +58,11 @@ export function createApp(opts: AppOptions) {
   const { env, database } = opts;
   const db = database.db;
   const mailer =
-    opts.mailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` });
+    opts.mailer ??
+    createMailer(db, {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>`,
+    });
   const trustedOrigins = trustedOriginsFor(env);
   const auth: Auth = createAuth({ db, env, mailer, trustedOrigins });
   const deps: Deps = { db, env, auth, mailer };
@@ -116,7 +126,18 @@ export function createApp(opts: AppOptions) {
 
   if (opts.webDir && existsSync(path.join(opts.webDir, 'index.html'))) {
     const webDir = opts.webDir;
-    const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    // Public settings for the browser, in a meta tag (the CSP forbids inline scripts). Nothing secret.
+    const publicConfig = JSON.stringify({
+      brandName: env.BRAND_NAME,
+      supportEmail: env.SUPPORT_EMAIL,
+      driversEmail: env.DRIVERS_EMAIL,
+      supportPhone: env.SUPPORT_PHONE,
+      appEnv: env.APP_ENV,
+      appUrl: env.APP_URL,
+    });
+    const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8')
+      .replace('__APP_CONFIG__', escapeAttribute(publicConfig))
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(env.BRAND_NAME)}</title>`);
     app.use(
       '/assets/*',
       serveStatic({

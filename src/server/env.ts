@@ -22,6 +22,9 @@ const schema = z.object({
   MAIL_FROM: z.string().optional(),
   SMTP_URL: z.string().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_NAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -48,7 +51,9 @@ export function loadEnv(vars: Record<string, string | undefined> = process.env):
       `Refusing to start: ${exposed.join(', ')} would expose a secret (such as a service-role key) to the browser build. Remove the VITE_ prefix or the variable.`,
     );
   }
-  const parsed = schema.safeParse(vars);
+  // An empty variable means "not set" (a shell's `FOO=` or a blank line in an env file).
+  const present = Object.fromEntries(Object.entries(vars).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -3,18 +3,28 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
+import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { listen } from './server.ts';
 
 async function main() {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
-  const { app } = createApp({ env, database, webDir });
+  const { app, deps } = createApp({ env, database, webDir });
+  if (env.ADMIN_EMAIL) {
+    const outcome = await ensureAdmin(deps, {
+      email: env.ADMIN_EMAIL,
+      name: env.ADMIN_NAME,
+      password: env.ADMIN_PASSWORD,
+    });
+    console.log(`Administrator ${env.ADMIN_EMAIL}: ${outcome}`);
+  }
   const server = await listen(app, env.PORT, env.HOST);
   console.log(
     `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
-  if (!env.isProduction && !env.SMTP_URL) console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
+  if (!env.isProduction && !env.SMTP_URL)
+    console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
   const stop = async () => {
     await server.close();
     await database.close();

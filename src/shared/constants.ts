@@ -33,8 +33,8 @@ export const GUARD = { loadTimeoutMs: 3_000, maxTimeouts: 3, secondCheckWaitMs: 
 
 export const PASSWORD_RESET_LIMIT = { max: 3, windowMs: 60 * 60_000 } as const;
 export const RESET_SUCCESS_REDIRECT_MS = 3_000;
-/** Sign-in attempts allowed per client address per window before auth/rate-limit (429). */
-export const LOGIN_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;
+/** Sign-in attempts allowed per client address per minute before auth/rate-limit (429): enough for a shared office or NAT, too few for guessing. */
+export const LOGIN_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
 
 export const TOAST = {
   defaultMs: 5_000,
@@ -56,7 +56,12 @@ export const ERROR_BOUNDARY_RETRIES = 3;
 export const COOKIE_BANNER_DELAY_MS = 1_000;
 export const TOOLTIP = { delayMs: 700, skipDelayMs: 300 } as const;
 
-export const QUERY_DEFAULTS = { retries: 3, retryBaseMs: 1_000, retryMaxMs: 30_000, gcTimeMs: 300_000 } as const;
+export const QUERY_DEFAULTS = {
+  retries: 3,
+  retryBaseMs: 1_000,
+  retryMaxMs: 30_000,
+  gcTimeMs: 300_000,
+} as const;
 
 export const UPLOAD = { maxBytes: 5 * 1024 * 1024, maxFiles: 5, cacheSeconds: 3600 } as const;
 export const AVATAR = {
@@ -74,7 +79,12 @@ export const DRIVER_DEFAULTS = {
 } as const;
 
 export const PRICE_PER_KM_AUD = 1.5;
-export const SUPPORT_HOURS = { days: 'Monday to Friday', open: '08:00', close: '20:00', replyWithinHours: 24 } as const;
+export const SUPPORT_HOURS = {
+  days: 'Monday to Friday',
+  open: '08:00',
+  close: '20:00',
+  replyWithinHours: 24,
+} as const;
 export const HEADER_BRAND_COLOR = '#4b89cc';
 
 export const APP_ENVS = ['development', 'production', 'staging', 'preview'] as const;

@@ -5,8 +5,8 @@
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { magicLink } from 'better-auth/plugins/magic-link';
-import { SIGNUP_USER_TYPES } from '../../shared/roles.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
+import { SIGNUP_USER_TYPES } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';

@@ -1,7 +1,7 @@
 /** One error type for the API: a code, a status and the message the user sees. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../shared/api-errors.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 

@@ -24,7 +24,9 @@ export async function hitRateLimit(
                    then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                    then now() else rate_limits.window_start end
-    returning count, window_start`)) as unknown as { rows: { count: number | string; window_start: string | Date }[] };
+    returning count, window_start`)) as unknown as {
+    rows: { count: number | string; window_start: string | Date }[];
+  };
   const row = result.rows[0]!;
   const count = Number(row.count);
   const started = new Date(row.window_start).getTime();

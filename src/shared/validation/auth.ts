@@ -38,7 +38,9 @@ export const signInSchema = z.object({
     .trim()
     .min(1, { error: VALIDATION.missingCredentials })
     .pipe(emailField),
-  password: z.string({ error: VALIDATION.missingCredentials }).min(1, { error: VALIDATION.missingCredentials }),
+  password: z
+    .string({ error: VALIDATION.missingCredentials })
+    .min(1, { error: VALIDATION.missingCredentials }),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -73,7 +75,11 @@ export const signupUserTypeSchema = z.enum(SIGNUP_USER_TYPES);
 /** Password-auth card sign-up: all four fields, matching passwords, minimum length. */
 export const passwordAuthSignupSchema = z
   .object({
-    fullName: z.string().trim().min(1, { error: VALIDATION.fillAllFields }).pipe(fullNameField(VALIDATION.fullNameRequired)),
+    fullName: z
+      .string()
+      .trim()
+      .min(1, { error: VALIDATION.fillAllFields })
+      .pipe(fullNameField(VALIDATION.fullNameRequired)),
     email: z.string().trim().min(1, { error: VALIDATION.fillAllFields }).pipe(emailField),
     password: z.string().min(1, { error: VALIDATION.fillAllFields }).pipe(passwordField),
     confirmPassword: z.string().min(1, { error: VALIDATION.fillAllFields }),

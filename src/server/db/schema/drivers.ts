@@ -33,7 +33,10 @@ export const drivers = pgTable(
       .$type<VehicleDetails>()
       .notNull()
       .default(sql`'{"capacity": 4}'::jsonb`),
-    insuranceDetails: jsonb('insurance_details').$type<InsuranceDetails>().notNull().default(sql`'{}'::jsonb`),
+    insuranceDetails: jsonb('insurance_details')
+      .$type<InsuranceDetails>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     availability: jsonb('availability')
       .$type<Availability>()
       .notNull()

@@ -18,5 +18,8 @@ export const userFiles = pgTable(
     metadata: jsonb('metadata').$type<{ originalName: string; uploadedAt: string }>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_files_user_id_idx').on(t.userId), check('user_files_size_check', sql`${t.fileSize} >= 0`)],
+  (t) => [
+    index('user_files_user_id_idx').on(t.userId),
+    check('user_files_size_check', sql`${t.fileSize} >= 0`),
+  ],
 );

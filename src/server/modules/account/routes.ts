@@ -40,10 +40,19 @@ export function accountRoutes(deps: Deps) {
   const tooManyAttempts = () => new AppError(429, 'auth/rate-limit', AUTH_ERRORS['auth/rate-limit']);
   const app = new Hono<AppBindings>();
 
-  app.post('/signup', rateLimit(deps, 'signup', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts), async (c) => {
-    const user = await signUp(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')), c.get('ip'));
-    return c.json({ user, confirmationRequired: true }, 201);
-  });
+  app.post(
+    '/signup',
+    rateLimit(deps, 'signup', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
+    async (c) => {
+      const user = await signUp(
+        deps,
+        await readJson(c.req.raw),
+        authHeaders(c.req.raw, c.get('ip')),
+        c.get('ip'),
+      );
+      return c.json({ user, confirmationRequired: true }, 201);
+    },
+  );
 
   app.post(
     '/sign-in',
@@ -52,7 +61,11 @@ export function accountRoutes(deps: Deps) {
         await rateLimit(deps, 'sign-in', LOGIN_RATE_LIMIT, tooManyAttempts)(c, next);
       } catch (err) {
         if (err instanceof AppError && err.status === 429) {
-          await recordSecurityEvent(deps.db, { type: 'rate_limited', ip: c.get('ip'), details: { route: 'sign-in' } });
+          await recordSecurityEvent(deps.db, {
+            type: 'rate_limited',
+            ip: c.get('ip'),
+            details: { route: 'sign-in' },
+          });
         }
         throw err;
       }
@@ -71,7 +84,10 @@ export function accountRoutes(deps: Deps) {
   app.post('/sign-out', async (c) => {
     const { reason } = await parseBody(c, signOutSchema).catch(() => ({ reason: 'user' as const }));
     const user = c.get('user');
-    const response = await deps.auth.api.signOut({ headers: authHeaders(c.req.raw, c.get('ip')), asResponse: true });
+    const response = await deps.auth.api.signOut({
+      headers: authHeaders(c.req.raw, c.get('ip')),
+      asResponse: true,
+    });
     if (user) {
       await recordSecurityEvent(deps.db, {
         type: reason === 'session_timeout' ? 'session_timeout' : 'sign_out',
@@ -83,20 +99,37 @@ export function accountRoutes(deps: Deps) {
     return withCookies(response, c.json({ ok: true }));
   });
 
-  app.post('/forgot-password', rateLimit(deps, 'forgot', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts), async (c) => {
-    await requestPasswordReset(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')), c.get('ip'));
-    return c.json({ ok: true });
-  });
+  app.post(
+    '/forgot-password',
+    rateLimit(deps, 'forgot', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
+    async (c) => {
+      await requestPasswordReset(
+        deps,
+        await readJson(c.req.raw),
+        authHeaders(c.req.raw, c.get('ip')),
+        c.get('ip'),
+      );
+      return c.json({ ok: true });
+    },
+  );
 
-  app.post('/reset-password', rateLimit(deps, 'reset', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts), async (c) => {
-    await resetPassword(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')), c.get('ip'));
-    return c.json({ ok: true });
-  });
+  app.post(
+    '/reset-password',
+    rateLimit(deps, 'reset', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
+    async (c) => {
+      await resetPassword(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')), c.get('ip'));
+      return c.json({ ok: true });
+    },
+  );
 
-  app.post('/magic-link', rateLimit(deps, 'magic', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts), async (c) => {
-    await sendMagicLink(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')));
-    return c.json({ ok: true });
-  });
+  app.post(
+    '/magic-link',
+    rateLimit(deps, 'magic', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
+    async (c) => {
+      await sendMagicLink(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')));
+      return c.json({ ok: true });
+    },
+  );
 
   return app;
 }

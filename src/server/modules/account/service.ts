@@ -187,7 +187,11 @@ export async function resetPassword(deps: Deps, raw: unknown, headers: Headers, 
       headers,
     });
   } catch {
-    throw new AppError(400, 'validation', 'This password reset link is invalid or has expired. Please ask for a new one.');
+    throw new AppError(
+      400,
+      'validation',
+      'This password reset link is invalid or has expired. Please ask for a new one.',
+    );
   }
   await recordSecurityEvent(deps.db, { type: 'password_reset', ip });
 }

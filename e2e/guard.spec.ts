@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createConfirmedUser, E2E_ADMIN, signInQuickly } from './support.ts';
+
+/** [path, where a guest, customer, driver and admin end up]; '=' means the page itself opens. */
+const TABLE: [string, string, string, string, string][] = [
+  ['/dashboard', '/login', '=', '=', '='],
+  ['/profile', '/login', '=', '/driver-profile', '='],
+  ['/driver-profile', '/login', '/profile', '=', '='],
+  ['/driver-dashboard', '/login', '/dashboard', '=', '='],
+  ['/users', '/login', '/dashboard', '/dashboard', '='],
+  ['/admin', '/login', '/dashboard', '/dashboard', '/admin-dashboard'],
+  ['/admin-dashboard', '/login', '/dashboard', '/dashboard', '='],
+  ['/admin/bookings/123', '/login', '/dashboard', '/dashboard', '='],
+  ['/available-rides', '/login', '/dashboard', '=', '='],
+  ['/driver-billing', '/login', '/dashboard', '=', '='],
+  ['/my-quotes', '/login', '=', '/dashboard', '='],
+  ['/book-ride', '/login', '=', '/dashboard', '='],
+  ['/edit-ride/42', '/login', '=', '/dashboard', '='],
+  ['/bookings', '/login', '=', '=', '='],
+  ['/settings', '/login', '=', '=', '='],
+  ['/about', '=', '=', '=', '='],
+];
+
+async function expectLanding(page: Page, path: string, expected: string) {
+  await page.goto(path);
+  const target = expected === '=' ? path : expected;
+  await expect(page).toHaveURL((url) => url.pathname === target);
+  await expect(page.getByText('Authenticating...')).toHaveCount(0);
+  await expect(page.locator('h1')).toBeVisible();
+}
+
+test('guest redirects', async ({ page }) => {
+  for (const [path, guest] of TABLE) await expectLanding(page, path, guest);
+});
+
+test('customer redirects', async ({ page, request }) => {
+  const user = await createConfirmedUser(request, 'customer');
+  await signInQuickly(page, user.email, user.password);
+  for (const [path, , customer] of TABLE) await expectLanding(page, path, customer);
+});
+
+test('driver redirects', async ({ page, request }) => {
+  const user = await createConfirmedUser(request, 'driver');
+  await signInQuickly(page, user.email, user.password);
+  for (const [path, , , driver] of TABLE) await expectLanding(page, path, driver);
+});
+
+test('admin redirects', async ({ page }) => {
+  await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  for (const [path, , , , admin] of TABLE) await expectLanding(page, path, admin);
+  await page.goto('/users');
+  await expect(page.getByRole('cell', { name: E2E_ADMIN.email })).toBeVisible();
+});
+
+test('a test session opens the dashboard without touching the API', async ({ page }) => {
+  await page.goto('/signup/test');
+  await page.getByLabel('Full name').fill('Tess Tester');
+  await page.getByLabel('Email').fill('tess@example.com');
+  await page.getByLabel('Driver').check();
+  await page.getByRole('button', { name: 'Create test account' }).click();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Driver dashboard');
+  await expect(page.getByText('Test session')).toBeVisible();
+  // The API does not trust it.
+  const session = await page.request.get('/api/session');
+  expect((await session.json()).user).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('test_user_type'))).toBe('driver');
+});

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import { createConfirmedUser, signInQuickly } from './support.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+}
+
+test.describe('shell', () => {
+  test.use({ bypassCSP: true });
+
+  test('page titles carry the brand and a description', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page).toHaveTitle('About | ShuttleQuote');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Port Stephens/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'About | ShuttleQuote',
+    );
+  });
+
+  test('skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('h1')).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main-content$/);
+  });
+
+  test('guests see a 3-column footer, drivers a 4-column one with the drivers column', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('footer-columns')).toHaveAttribute('data-columns', '3');
+    await expect(page.getByRole('navigation', { name: 'For Drivers' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
+    const driver = await createConfirmedUser(request, 'driver');
+    await signInQuickly(page, driver.email, driver.password);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('footer-columns')).toHaveAttribute('data-columns', '4');
+    await expect(page.getByRole('navigation', { name: 'For Drivers' }).getByRole('link')).toHaveCount(4);
+  });
+
+  test('narrow screens use the slide-out Menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Safety' }).click();
+    await expect(page).toHaveURL(/\/safety$/);
+    await expect(menu).toBeHidden();
+  });
+
+  for (const path of [
+    '/',
+    '/login',
+    '/signup',
+    '/signup/driver',
+    '/password-auth',
+    '/forgot-password',
+    '/signup/test',
+  ]) {
+    test(`no axe-core violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('no axe-core violations on the signed-in dashboard at 390 px', async ({ page, request }) => {
+    const user = await createConfirmedUser(request, 'customer');
+    await signInQuickly(page, user.email, user.password);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

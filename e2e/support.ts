@@ -1,0 +1,75 @@
+/** Helpers for the journeys: accounts are made through the real API and confirmed through the real mailbox. */
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password-1', name: 'Ada Admin' };
+export const PASSWORD = 'a-sturdy-passphrase-7';
+
+let counter = 0;
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.test`.toLowerCase();
+}
+
+interface MailRow {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+}
+
+export async function latestMail(request: APIRequestContext, to: string, kind: string): Promise<MailRow> {
+  let found: MailRow | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+      const body = (await res.json()) as { messages: MailRow[] };
+      found = body.messages.find((m) => m.kind === kind);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+export function linkIn(text: string): string {
+  const match = text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in: ${text}`);
+  return match[0];
+}
+
+export async function createConfirmedUser(
+  request: APIRequestContext,
+  userType: 'customer' | 'driver',
+  overrides: Partial<{ email: string; fullName: string }> = {},
+) {
+  const email = overrides.email ?? uniqueEmail(userType);
+  const body: Record<string, string> = {
+    fullName: overrides.fullName ?? (userType === 'driver' ? 'Dana Driver' : 'Casey Customer'),
+    email,
+    password: PASSWORD,
+    userType,
+  };
+  if (userType === 'driver') {
+    body.bspNumber = 'BSP-12345';
+    body.companyName = 'Bay Shuttles';
+  }
+  const res = await request.post('/api/account/signup', { data: body });
+  expect(res.status()).toBe(201);
+  const mail = await latestMail(request, email, 'verify-email');
+  const confirm = await request.get(linkIn(mail.text), { maxRedirects: 0 });
+  expect([200, 302]).toContain(confirm.status());
+  return { email, password: PASSWORD };
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Signs in through the API inside the page's browser context (sets the session cookie). */
+export async function signInQuickly(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/account/sign-in', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}

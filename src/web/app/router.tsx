@@ -1,0 +1,87 @@
+/**
+ * Every route of SPEC §2.2 and §2.3. Pages are lazy-loaded so a guest never downloads the signed-in app.
+ * The guard in Layout decides access from src/shared/roles.ts.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouterFallback } from '../components/ErrorScreens.tsx';
+import type { SimplePageKey } from '../routes/simple-pages.tsx';
+import { isProductionApp } from './config.ts';
+import { Layout } from './shell/Layout.tsx';
+
+const simple = (path: string, page: SimplePageKey): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { SimplePage } = await import('../routes/simple-pages.tsx');
+    return { element: <SimplePage page={page} /> };
+  },
+});
+
+const page = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouterFallback />,
+    children: [
+      // Public (§2.2)
+      page('/', () => import('../routes/home.tsx')),
+      page('/login', () => import('../routes/login.tsx')),
+      page('/password-auth', () => import('../routes/password-auth.tsx')),
+      page('/signup', () => import('../routes/signup.tsx')),
+      page('/signup/driver', () => import('../routes/signup-driver.tsx')),
+      page('/signup/test', () => import('../routes/signup-test.tsx')),
+      page('/signup/test-driver', () => import('../routes/signup-test-driver.tsx')),
+      page('/forgot-password', () => import('../routes/forgot-password.tsx')),
+      page('/reset-password', () => import('../routes/reset-password.tsx')),
+      simple('/success', 'success'),
+      simple('/support', 'support'),
+      simple('/about', 'about'),
+      simple('/how-it-works', 'howItWorks'),
+      simple('/safety', 'safety'),
+      simple('/careers', 'careers'),
+      simple('/terms', 'terms'),
+      simple('/privacy', 'privacy'),
+      simple('/cookie-policy', 'privacy'),
+      simple('/driver-agreement', 'driverAgreement'),
+      simple('/compliance', 'compliance'),
+      simple('/driver-requirements', 'driverRequirements'),
+      simple('/driver-support', 'driverSupport'),
+      simple('/driver-faq', 'faq'),
+      simple('/faq', 'faq'),
+      page('/test-page', () => import('../routes/test-page.tsx')),
+      // Signed-in (§2.3)
+      page('/dashboard', () => import('../routes/dashboard.tsx')),
+      simple('/schedule', 'schedule'),
+      page('/profile', () => import('../routes/profile.tsx')),
+      page('/driver-profile', () => import('../routes/driver-profile.tsx')),
+      simple('/book-ride', 'bookRide'),
+      simple('/ride-confirmation', 'rideConfirmation'),
+      simple('/edit-ride/:id', 'editRide'),
+      simple('/driver-matching/:id', 'driverMatching'),
+      simple('/booking/:id', 'booking'),
+      simple('/bookings', 'bookings'),
+      page('/driver-dashboard', () => import('../routes/dashboard.tsx')),
+      page('/users', () => import('../routes/admin-users.tsx')),
+      { path: '/admin', element: <Navigate to="/admin-dashboard" replace /> },
+      page('/admin-dashboard', () => import('../routes/admin-dashboard.tsx')),
+      simple('/admin/bookings/:id', 'adminBooking'),
+      simple('/available-rides', 'availableRides'),
+      simple('/driver-billing', 'driverBilling'),
+      simple('/settings', 'settings'),
+      simple('/help', 'help'),
+      simple('/ride-history', 'rideHistory'),
+      simple('/ratings', 'ratings'),
+      simple('/notifications', 'notifications'),
+      simple('/my-quotes', 'myQuotes'),
+      simple('/test-notifications', 'testNotifications'),
+      simple('/test-email', 'testNotifications'),
+      ...(isProductionApp ? [] : [page('/dev/mailbox', () => import('../routes/dev-mailbox.tsx'))]),
+      page('*', () => import('../routes/not-found.tsx')),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

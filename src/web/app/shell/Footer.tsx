@@ -1,0 +1,66 @@
+/** Footer (SPEC §2.1): the drivers column only for drivers and admins; three social links; copyright year. */
+import { Link } from 'react-router';
+import { useRBAC } from '../../features/auth/rbac.tsx';
+import { config } from '../config.ts';
+import { FOOTER_COLUMNS } from './nav.ts';
+
+const SOCIAL = [
+  { href: 'https://www.facebook.com/', label: 'Facebook' },
+  { href: 'https://www.instagram.com/', label: 'Instagram' },
+  { href: 'https://www.linkedin.com/', label: 'LinkedIn' },
+] as const;
+
+export function Footer() {
+  const { isDriver } = useRBAC();
+  const columns = isDriver
+    ? [FOOTER_COLUMNS.about, FOOTER_COLUMNS.customers, FOOTER_COLUMNS.drivers, FOOTER_COLUMNS.legal]
+    : [FOOTER_COLUMNS.about, FOOTER_COLUMNS.customers, FOOTER_COLUMNS.legal];
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div
+        data-testid="footer-columns"
+        data-columns={columns.length}
+        className={`mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 ${columns.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
+      >
+        {columns.map((col) => (
+          <nav key={col.title} aria-label={col.title}>
+            <h2 className="text-sm font-bold uppercase tracking-wide text-slate-700">{col.title}</h2>
+            <ul className="mt-3 space-y-2">
+              {col.links.map((l) => (
+                <li key={l.to}>
+                  <Link
+                    to={l.to}
+                    className="text-sm text-slate-700 underline-offset-4 hover:text-brand-dark hover:underline"
+                  >
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-slate-200">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 sm:flex-row">
+          <p className="text-sm text-slate-700">
+            © {new Date().getFullYear()} {config.brandName}. All rights reserved.
+          </p>
+          <ul className="flex gap-4" aria-label="Social media">
+            {SOCIAL.map((s) => (
+              <li key={s.label}>
+                <a
+                  href={s.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-sm text-slate-700 hover:text-brand-dark"
+                >
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,42 @@
+/** The page shell: skip link, header, main area, footer, toasts (SPEC §2.1). */
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Loading } from '../../components/ui/loading.tsx';
+import { Toaster } from '../../components/ui/toast.tsx';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { RouteGuard } from '../../features/auth/RouteGuard.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+export function Layout() {
+  const { user } = useAuth();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-[70] rounded-md bg-white px-4 py-2 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Header />
+      {user?.isTest && (
+        <p className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
+          Test session: this account lives only in this browser tab and nothing is saved.
+        </p>
+      )}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none"
+      >
+        <RouteGuard>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </RouteGuard>
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

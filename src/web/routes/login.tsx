@@ -1,0 +1,97 @@
+/** /login (SPEC §2.5, §4 Sign-in, §8 sign-in page mapping). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LOGIN_PAGE, UI_TEXT } from '../../shared/messages.ts';
+import { type SignInInput, signInSchema } from '../../shared/validation/auth.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Field, FormError, FormNotice } from '../components/ui/field.tsx';
+import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { AuthCard } from '../features/auth/components/AuthCard.tsx';
+import { loginErrorMessage } from '../features/auth/login-errors.ts';
+import { clearStoredAuth } from '../features/auth/storage.ts';
+import { useSignInRedirect } from '../features/auth/useSignInRedirect.ts';
+import { usePageMeta } from '../lib/page-meta.ts';
+
+export default function LoginPage() {
+  usePageMeta('Sign In', 'Sign in to book shuttle rides or quote for trips in Port Stephens.');
+  const { status, user, signIn } = useAuth();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const redirectAfterSignIn = useSignInRedirect();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Messages carried in the address are shown once, then removed from it.
+  useEffect(() => {
+    if (params.get('timeout') === 'true') setError(LOGIN_PAGE.sessionExpired);
+    if (params.get('confirmed') === 'true')
+      setNotice('Your e-mail address is confirmed. You can sign in now.');
+    if (params.get('clear_auth') === 'true') clearStoredAuth();
+    if (params.has('timeout') || params.has('confirmed') || params.has('clear_auth')) {
+      setParams({}, { replace: true });
+    }
+  }, [params, setParams]);
+
+  // Already signed in: straight to the dashboard.
+  useEffect(() => {
+    if (status === 'authenticated' && user && !user.isTest && !isSubmitting)
+      navigate('/dashboard', { replace: true });
+  }, [status, user, isSubmitting, navigate]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    setNotice(null);
+    try {
+      await signIn(values.email.trim(), values.password);
+      await redirectAfterSignIn('/dashboard');
+    } catch (err) {
+      setError(loginErrorMessage(err));
+    }
+  });
+
+  const fieldError = errors.email?.message ?? errors.password?.message;
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle={
+        <>
+          New here?{' '}
+          <Link to="/signup" className="font-semibold text-brand-dark underline underline-offset-4">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FormNotice message={notice} />
+        <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+        <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="text-brand-dark underline underline-offset-4">
+            Forgot your password?
+          </Link>
+        </p>
+        <FormError message={error ?? fieldError} />
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? UI_TEXT.signingIn : 'Sign in'}
+        </Button>
+        <p className="text-center text-sm text-slate-700">
+          Prefer a link by e-mail?{' '}
+          <Link to="/password-auth" className="text-brand-dark underline underline-offset-4">
+            Sign in with a one-time link
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+/** /profile (customer, admin): account details. Editing arrives with the app-wide features issue. */
+import { Avatar } from '../components/ui/avatar.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { usePageMeta } from '../lib/page-meta.ts';
+
+export default function ProfilePage() {
+  const { user } = useAuth();
+  usePageMeta('Profile', 'Your account details.');
+  if (!user) return null;
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">Profile</h1>
+      <Card className="flex items-center gap-4">
+        <Avatar src={user.avatarUrl} name={user.fullName} email={user.email} size="lg" />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-semibold">Name</dt>
+          <dd>{user.fullName}</dd>
+          <dt className="font-semibold">Email</dt>
+          <dd>{user.email}</dd>
+          <dt className="font-semibold">Phone</dt>
+          <dd>{user.phone || 'Not given'}</dd>
+          <dt className="font-semibold">Account type</dt>
+          <dd className="capitalize">{user.userType}</dd>
+        </dl>
+      </Card>
+    </div>
+  );
+}

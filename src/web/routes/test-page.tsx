@@ -1,0 +1,35 @@
+/** /test-page: the open debug page of SPEC §2.3, with navigation links and location info. */
+import { Link, useLocation } from 'react-router';
+import { PUBLIC_ROUTES } from '../../shared/roles.ts';
+import { usePageMeta } from '../lib/page-meta.ts';
+
+export default function TestPage() {
+  usePageMeta('Test Page', 'Debug page with navigation links and location information.');
+  const location = useLocation();
+  return (
+    <article>
+      <h1 className="text-3xl font-bold">Test page</h1>
+      <h2 className="mt-6 text-xl font-semibold">Location</h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 font-mono text-sm">
+        <dt>pathname</dt>
+        <dd>{location.pathname}</dd>
+        <dt>search</dt>
+        <dd>{location.search || '(none)'}</dd>
+        <dt>hash</dt>
+        <dd>{location.hash || '(none)'}</dd>
+        <dt>origin</dt>
+        <dd>{window.location.origin}</dd>
+      </dl>
+      <h2 className="mt-6 text-xl font-semibold">Pages</h2>
+      <ul className="mt-2 grid gap-1 sm:grid-cols-3">
+        {[...PUBLIC_ROUTES, '/dashboard', '/admin-dashboard'].map((r) => (
+          <li key={r}>
+            <Link to={r} className="text-brand-dark underline underline-offset-4">
+              {r}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
