@@ -118,7 +118,8 @@ export function createApp(opts: AppOptions) {
   app.route('/api/session', sessionRoutes());
   app.route('/api/drivers', driverRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
-  if (!env.isProduction) app.route('/api/dev', devRoutes(deps));
+  // The mailbox shows everyone's sign-in and reset links: only on a developer's own machine.
+  if (env.APP_ENV === 'development') app.route('/api/dev', devRoutes(deps));
   // Unknown API paths answer JSON 404, never the web app's index.html.
   app.all('/api/*', () => {
     throw notFound();

@@ -5,7 +5,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterFallback } from '../components/ErrorScreens.tsx';
 import type { SimplePageKey } from '../routes/simple-pages.tsx';
-import { isProductionApp } from './config.ts';
+import { config } from './config.ts';
 import { Layout } from './shell/Layout.tsx';
 
 const simple = (path: string, page: SimplePageKey): RouteObject => ({
@@ -78,7 +78,7 @@ const routes: RouteObject[] = [
       simple('/my-quotes', 'myQuotes'),
       simple('/test-notifications', 'testNotifications'),
       simple('/test-email', 'testNotifications'),
-      ...(isProductionApp ? [] : [page('/dev/mailbox', () => import('../routes/dev-mailbox.tsx'))]),
+      ...(config.appEnv === 'development' ? [page('/dev/mailbox', () => import('../routes/dev-mailbox.tsx'))] : []),
       page('*', () => import('../routes/not-found.tsx')),
     ],
   },

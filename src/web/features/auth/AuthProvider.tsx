@@ -13,8 +13,10 @@ import {
   useState,
 } from 'react';
 import { IDLE, SESSION } from '../../../shared/constants.ts';
+import { SESSION_MESSAGES } from '../../../shared/messages.ts';
 import { PERMISSIONS, type Permission, type Role, roleOf } from '../../../shared/roles.ts';
 import { isProductionApp } from '../../app/config.ts';
+import { toast } from '../../components/ui/toast.tsx';
 import { ApiError, api, sleep } from '../../lib/api.ts';
 import { clearStoredAuth, local, readTestSession, STORAGE_KEYS } from './storage.ts';
 
@@ -123,10 +125,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     refresh().catch(() => {
-      if (!cancelled) apply(testUser());
+      if (cancelled) return;
+      apply(testUser());
+      toast({
+        title: SESSION_MESSAGES.authErrorTitle,
+        description: SESSION_MESSAGES.dbConnection,
+        variant: 'destructive',
+      });
     });
     const timer = setInterval(() => {
-      if (userRef.current && !userRef.current.isTest) refresh().catch(() => undefined);
+      const before = userRef.current;
+      if (!before || before.isTest) return;
+      refresh()
+        .then((after) => {
+          if (!after) {
+            clearStoredAuth();
+            toast({
+              title: SESSION_MESSAGES.expiredTitle,
+              description: SESSION_MESSAGES.expired,
+              variant: 'destructive',
+            });
+          }
+        })
+        .catch(() => undefined);
     }, SESSION.checkIntervalMs);
     return () => {
       cancelled = true;
