@@ -196,3 +196,17 @@ test('30 minutes without activity signs the user out to /login?timeout=true', as
   const session = await page.request.get('/api/session');
   expect((await session.json()).user).toBeNull();
 });
+
+test('a spent magic link or a bad confirmation link explains itself on /login', async ({ page }) => {
+  await page.goto(
+    '/api/auth/magic-link/verify?token=not-a-real-token&callbackURL=%2Fdashboard&errorCallbackURL=%2Flogin%3Fmagic_link%3Dfailed',
+  );
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in link is invalid or has expired. Please ask for a new one.',
+  );
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Flogin%3Fconfirmed%3Dtrue');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This confirmation link is invalid or has expired. Sign in to get a new one.',
+  );
+});

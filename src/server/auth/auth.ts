@@ -52,7 +52,8 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // Resent by our sign-in route instead, behind a rate limit (modules/account/service.ts).
+      sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {

@@ -7,12 +7,13 @@ import { hitRateLimit } from '../services/rate-limit.ts';
 import type { AppBindings, Deps } from './context.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
 
-/** Client address from the socket; X-Forwarded-For only when TRUST_PROXY says a proxy sets it. */
+/** Client address from the socket; X-Forwarded-For (its last hop) only when TRUST_PROXY says a proxy sets it. */
 export function clientIp(deps: Deps) {
   return createMiddleware<AppBindings>(async (c, next) => {
     let ip = 'unknown';
     if (deps.env.TRUST_PROXY) {
-      ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || ip;
+      // The proxy appends the address it saw; anything before it was written by the client.
+      ip = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() || ip;
     }
     if (ip === 'unknown') {
       try {

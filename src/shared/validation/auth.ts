@@ -6,8 +6,8 @@ import { COMMON_PASSWORDS, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../const
 import { VALIDATION } from '../messages.ts';
 import { SIGNUP_USER_TYPES, USER_TYPES } from '../roles.ts';
 
-/** Letters (any script), spaces, apostrophes and hyphens. */
-const NAME_PATTERN = /^[\p{L}' -]+$/u;
+/** Letters (any script), spaces, apostrophes (straight or the typographic ’ phones type) and hyphens. */
+const NAME_PATTERN = /^[\p{L}'\u2019 -]+$/u;
 
 export const emailField = z
   .string({ error: VALIDATION.invalidEmail })

@@ -78,7 +78,9 @@ const routes: RouteObject[] = [
       simple('/my-quotes', 'myQuotes'),
       simple('/test-notifications', 'testNotifications'),
       simple('/test-email', 'testNotifications'),
-      ...(config.appEnv === 'development' ? [page('/dev/mailbox', () => import('../routes/dev-mailbox.tsx'))] : []),
+      ...(config.appEnv === 'development'
+        ? [page('/dev/mailbox', () => import('../routes/dev-mailbox.tsx'))]
+        : []),
       page('*', () => import('../routes/not-found.tsx')),
     ],
   },

@@ -34,10 +34,15 @@ export default function LoginPage() {
   // Messages carried in the address are shown once, then removed from it.
   useEffect(() => {
     if (params.get('timeout') === 'true') setError(LOGIN_PAGE.sessionExpired);
-    if (params.get('confirmed') === 'true')
+    const linkError = params.get('error');
+    if (params.has('magic_link'))
+      setError('This sign-in link is invalid or has expired. Please ask for a new one.');
+    else if (linkError)
+      setError('This confirmation link is invalid or has expired. Sign in to get a new one.');
+    else if (params.get('confirmed') === 'true')
       setNotice('Your e-mail address is confirmed. You can sign in now.');
     if (params.get('clear_auth') === 'true') clearStoredAuth();
-    if (params.has('timeout') || params.has('confirmed') || params.has('clear_auth')) {
+    if (['timeout', 'confirmed', 'clear_auth', 'error', 'magic_link'].some((k) => params.has(k))) {
       setParams({}, { replace: true });
     }
   }, [params, setParams]);

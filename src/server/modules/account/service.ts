@@ -34,7 +34,7 @@ export async function findUserByEmail(deps: Deps, email: string) {
 export async function signUp(deps: Deps, raw: unknown, headers: Headers, ip: string) {
   // An admin (or any unknown type) is refused before anything else: it is not a form mistake.
   const requested = (raw as { userType?: unknown } | null)?.userType;
-  if (requested !== undefined && !(SIGNUP_USER_TYPES as readonly unknown[]).includes(requested)) {
+  if (typeof requested === 'string' && !(SIGNUP_USER_TYPES as readonly unknown[]).includes(requested)) {
     await recordSecurityEvent(deps.db, {
       type: 'admin_signup_refused',
       ip,
@@ -135,6 +135,13 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
       details: { reason, email },
     });
     if (code === 'EMAIL_NOT_VERIFIED') {
+      // A fresh confirmation link, at most 3 an hour, so failed sign-ins cannot flood an inbox.
+      const resend = await hitRateLimit(deps.db, `verify:${email}`, { max: 3, windowMs: 60 * 60_000 });
+      if (resend.allowed) {
+        await deps.auth.api
+          .sendVerificationEmail({ body: { email, callbackURL: CONFIRMED_CALLBACK }, headers })
+          .catch((mailErr: unknown) => console.error('confirmation resend failed', mailErr));
+      }
       throw new AppError(403, 'auth/email-not-confirmed', AUTH_ERRORS['auth/email-not-confirmed']);
     }
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || e.status === 401 || e.status === 'UNAUTHORIZED') {
@@ -175,7 +182,9 @@ export async function requestPasswordReset(deps: Deps, raw: unknown, headers: He
 
 export const resetRequestSchema = z.intersection(
   resetPasswordSchema,
-  z.object({ token: z.string().min(1, { error: ACCOUNT.resetFailed }).max(512) }),
+  z.object({
+    token: z.string({ error: ACCOUNT.resetFailed }).min(1, { error: ACCOUNT.resetFailed }).max(512),
+  }),
 );
 
 export async function resetPassword(deps: Deps, raw: unknown, headers: Headers, ip: string) {
@@ -208,7 +217,11 @@ export async function sendMagicLink(deps: Deps, raw: unknown, headers: Headers) 
   // Only existing accounts get a link; the answer is the same either way.
   if (await findUserByEmail(deps, parsed.data.email)) {
     await deps.auth.api.signInMagicLink({
-      body: { email: parsed.data.email, callbackURL: '/dashboard' },
+      body: {
+        email: parsed.data.email,
+        callbackURL: '/dashboard',
+        errorCallbackURL: '/login?magic_link=failed',
+      },
       headers,
     });
   }

@@ -1,0 +1,363 @@
+/**
+ * API test harness: a fresh database per call (PGlite in memory, or a new database on the PostgreSQL in
+ * DATABASE_URL), the real app on a real socket, a cookie-jar fetch client and mailbox helpers.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import pg from 'pg';
+import { createApp } from '../../src/server/app.ts';
+import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
+import { loadEnv } from '../../src/server/env.ts';
+import type { AppBindings, Deps } from '../../src/server/http/context.ts';
+import { listen } from '../../src/server/server.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Every API test file runs its suite once per kind: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export function databaseKinds(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestServer {
+  kind: DatabaseKind;
+  baseUrl: string;
+  deps: Deps;
+  database: Database;
+  db: Db;
+  /** A new cookie-jar client for this server (one "browser"). */
+  client(opts?: ClientOptions): TestClient;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /**
+   * Read the client address from X-Forwarded-For (default true), so each test client can have its own
+   * address and the per-address rate limits of one test do not spill into another. The rate-limit test
+   * turns it off to exercise the socket address.
+   */
+  trustProxy?: boolean;
+  env?: Record<string, string>;
+}
+
+/** A fresh, uniquely named database on the DATABASE_URL server; dropped by the returned function. */
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-api-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (kind === 'postgres') {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) throw new Error('The postgres kind needs DATABASE_URL');
+    const created = await createPostgresDatabase(adminUrl);
+    dropDatabase = created.drop;
+    try {
+      database = await openDatabase({ databaseUrl: created.url });
+    } catch (err) {
+      await created.drop();
+      throw err;
+    }
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+
+  // APP_URL must carry the real port (links in e-mails, trusted origins), and the port is only known once
+  // the socket listens: listen first with a thin front that hands every request to the app built next.
+  let inner: Hono<AppBindings> | undefined;
+  const front = new Hono<AppBindings>();
+  front.all('*', (c) => {
+    if (!inner) return c.text('starting', 503);
+    return inner.fetch(c.req.raw, c.env);
+  });
+  const server = await listen(front, 0, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const env = loadEnv({
+    APP_ENV: 'development',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: dataDir,
+    APP_URL: baseUrl,
+    PORT: String(server.port),
+    HOST: '127.0.0.1',
+    TRUST_PROXY: opts.trustProxy === false ? 'false' : 'true',
+    ...opts.env,
+  });
+  const { app, deps } = createApp({ env, database });
+  inner = app;
+
+  let closed = false;
+  return {
+    kind,
+    baseUrl,
+    deps,
+    database,
+    db: database.db,
+    client: (clientOpts) => new TestClient(baseUrl, clientOpts),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      await database.close();
+      if (dropDatabase) await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ClientOptions {
+  /** Sent as X-Forwarded-For; a random private address by default. */
+  ip?: string | null;
+  /** Sent as Origin on state-changing requests, like a browser; the app's own origin by default. */
+  origin?: string | null;
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Serialised as JSON unless it is a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Follow redirects (default false, so tests can see them). */
+  followRedirects?: boolean;
+}
+
+export function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${(b[2]! % 250) + 1}`;
+}
+
+/** A fetch client with a cookie jar: stores Set-Cookie from every answer and sends them back. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  readonly ip: string | null;
+  readonly origin: string | null;
+
+  constructor(
+    readonly baseUrl: string,
+    opts: ClientOptions = {},
+  ) {
+    this.ip = opts.ip === undefined ? randomIp() : opts.ip;
+    this.origin = opts.origin === undefined ? baseUrl : opts.origin;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** The better-auth session cookie's value, if any. */
+  sessionToken(): string | undefined {
+    for (const [k, v] of this.cookies) if (k.endsWith('session_token')) return v;
+    return undefined;
+  }
+
+  storeCookies(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      if (eq < 0) continue;
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => {
+        const [k, v] = a.trim().split('=');
+        if (k?.toLowerCase() === 'max-age') return Number(v) <= 0;
+        if (k?.toLowerCase() === 'expires') return new Date(v ?? '').getTime() < Date.now();
+        return false;
+      });
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(urlOrPath: string, opts: RequestOptions = {}): Promise<Response> {
+    const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+    const headers: Record<string, string> = {};
+    if (this.ip) headers['x-forwarded-for'] = this.ip;
+    if (this.origin && !['GET', 'HEAD'].includes(method)) headers.origin = this.origin;
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    Object.assign(headers, opts.headers);
+    const url = urlOrPath.startsWith('http') ? urlOrPath : `${this.baseUrl}${urlOrPath}`;
+    const res = await fetch(url, { method, headers, body, redirect: 'manual' });
+    this.storeCookies(res);
+    if (opts.followRedirects && res.status >= 300 && res.status < 400) {
+      const location = res.headers.get('location');
+      if (location) return this.request(new URL(location, url).toString(), { followRedirects: true });
+    }
+    return res;
+  }
+
+  get(urlOrPath: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) {
+    return this.request(urlOrPath, { ...opts, method: 'GET' });
+  }
+
+  post(urlOrPath: string, body: unknown = {}, opts: Omit<RequestOptions, 'method' | 'body'> = {}) {
+    return this.request(urlOrPath, { ...opts, method: 'POST', body });
+  }
+
+  /** GET /api/session: the signed-in user (or null). */
+  async session(): Promise<{ user: SessionUserJson | null; permissions?: string[] }> {
+    const res = await this.get('/api/session');
+    if (res.status !== 200) throw new Error(`GET /api/session answered ${res.status}`);
+    return (await res.json()) as { user: SessionUserJson | null; permissions?: string[] };
+  }
+
+  signIn(email: string, password: string) {
+    return this.post('/api/account/sign-in', { email, password });
+  }
+}
+
+export interface SessionUserJson {
+  id: string;
+  email: string;
+  fullName: string;
+  userType: string;
+  role: string;
+  emailVerified: boolean;
+}
+
+export interface ApiError {
+  error: { code: string; message: string; issues?: { path: string; message: string }[] };
+}
+
+/** Reads an error answer, checking it is our JSON envelope. */
+export async function errorOf(res: Response): Promise<ApiError['error']> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('application/json'))
+    throw new Error(`Expected a JSON error, got ${type}: ${await res.text()}`);
+  const body = (await res.json()) as ApiError;
+  if (!body.error || typeof body.error.code !== 'string')
+    throw new Error(`Not an error envelope: ${JSON.stringify(body)}`);
+  return body.error;
+}
+
+export interface MailRow {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+  meta: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** The development mailbox for one address, newest first. */
+export async function readMailbox(baseUrl: string, to: string): Promise<MailRow[]> {
+  const res = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  if (res.status !== 200) throw new Error(`GET /api/dev/mailbox answered ${res.status}`);
+  return ((await res.json()) as { messages: MailRow[] }).messages;
+}
+
+/** The newest mail of a kind for an address (throws if there is none). */
+export async function latestMail(baseUrl: string, to: string, kind: string): Promise<MailRow> {
+  const mail = (await readMailbox(baseUrl, to)).find((m) => m.kind === kind);
+  if (!mail) throw new Error(`No ${kind} mail for ${to}`);
+  return mail;
+}
+
+/** The first http(s) link in a text. */
+export function extractLink(text: string): string {
+  const match = text.match(/https?:\/\/[^\s<>"]+/);
+  if (!match) throw new Error(`No link in: ${text}`);
+  return match[0];
+}
+
+let counter = 0;
+/** A unique address for one test. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'Correct-Horse-42';
+
+export interface SignupFields {
+  fullName?: string;
+  email?: string;
+  password?: string;
+  userType?: 'customer' | 'driver';
+  bspNumber?: string;
+  companyName?: string;
+  phone?: string;
+}
+
+export function signupBody(fields: SignupFields = {}) {
+  const userType = fields.userType ?? 'customer';
+  return {
+    fullName: fields.fullName ?? (userType === 'driver' ? 'Dana Driver' : "Cara O'Neil-Smith"),
+    email: fields.email ?? uniqueEmail(userType),
+    password: fields.password ?? PASSWORD,
+    userType,
+    ...(userType === 'driver'
+      ? { bspNumber: fields.bspNumber ?? 'BSP-12345', companyName: fields.companyName }
+      : {}),
+    ...(fields.phone ? { phone: fields.phone } : {}),
+  };
+}
+
+/** Signs up, follows the confirmation link from the mailbox; returns the account's e-mail and password. */
+export async function signUpAndConfirm(
+  server: TestServer,
+  fields: SignupFields = {},
+): Promise<{ email: string; password: string; userId: string }> {
+  const body = signupBody(fields);
+  const client = server.client();
+  const res = await client.post('/api/account/signup', body);
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const { user } = (await res.json()) as { user: { id: string } };
+  const mail = await latestMail(server.baseUrl, body.email, 'verify-email');
+  const confirm = await client.get(extractLink(mail.text));
+  if (confirm.status !== 302)
+    throw new Error(`confirmation link answered ${confirm.status}: ${await confirm.text()}`);
+  return { email: body.email, password: body.password, userId: user.id };
+}
+
+/** Signs up, confirms and signs in: a client holding a session. */
+export async function signedInClient(server: TestServer, fields: SignupFields = {}) {
+  const account = await signUpAndConfirm(server, fields);
+  const client = server.client();
+  const res = await client.signIn(account.email, account.password);
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return { client, ...account };
+}
+
+/** Turns an account into an administrator (what the create-admin command does). */
+export async function makeAdmin(db: Db, email: string): Promise<void> {
+  await db.execute(sql`update users set user_type = 'admin' where lower(email) = ${email.toLowerCase()}`);
+}
+
+/** Rows of a table, for assertions: `select * from <table> where ...`. */
+export async function rows<T = Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseKinds,
+  errorOf,
+  readMailbox,
+  rows,
+  signupBody,
+  startServer,
+  type TestServer,
+  uniqueEmail,
+} from './helpers.ts';
+
+const EMAIL_TAKEN =
+  'This email address is already registered. Please use a different email or try logging in instead.';
+
+describe.each(databaseKinds())('sign-up (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const usersByEmail = (email: string) =>
+    rows<{ id: string; email: string; full_name: string; user_type: string; email_verified: boolean }>(
+      server.db,
+      sql`select id, email, full_name, user_type, email_verified from users where email = ${email}`,
+    );
+
+  it('creates a customer: 201, a users row and a confirmation e-mail', async () => {
+    const body = signupBody({ userType: 'customer', fullName: "Cara O'Neil-Smith" });
+    const res = await server.client().post('/api/account/signup', body);
+    expect(res.status).toBe(201);
+    const json = (await res.json()) as {
+      user: { id: string; email: string; userType: string };
+      confirmationRequired: boolean;
+    };
+    expect(json).toMatchObject({
+      user: { email: body.email, fullName: "Cara O'Neil-Smith", userType: 'customer' },
+      confirmationRequired: true,
+    });
+
+    const [user] = await usersByEmail(body.email);
+    expect(user).toMatchObject({
+      id: json.user.id,
+      user_type: 'customer',
+      full_name: "Cara O'Neil-Smith",
+      email_verified: false,
+    });
+    expect(await rows(server.db, sql`select 1 from drivers where user_id = ${json.user.id}`)).toHaveLength(0);
+
+    const mail = await readMailbox(server.baseUrl, body.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ to: body.email, kind: 'verify-email' });
+    expect(mail[0]!.text).toContain(`${server.baseUrl}/api/auth/verify-email?token=`);
+  });
+
+  it('creates a driver with the business record and the spec defaults', async () => {
+    const body = signupBody({ userType: 'driver', bspNumber: ' BSP-0042 ', companyName: 'Bay Shuttles' });
+    const res = await server.client().post('/api/account/signup', body);
+    expect(res.status).toBe(201);
+    const { user } = (await res.json()) as { user: { id: string; userType: string } };
+    expect(user.userType).toBe('driver');
+
+    const [row] = await usersByEmail(body.email);
+    expect(row?.user_type).toBe('driver');
+    const [driver] = await rows<{
+      bsp_number: string;
+      company_name: string | null;
+      vehicle_details: { capacity: number };
+      availability: { days: string[]; hours: { start: string; end: string } };
+      insurance_details: Record<string, unknown>;
+    }>(server.db, sql`select * from drivers where user_id = ${user.id}`);
+    expect(driver).toBeDefined();
+    expect(driver!.bsp_number).toBe('BSP-0042');
+    expect(driver!.company_name).toBe('Bay Shuttles');
+    expect(driver!.vehicle_details.capacity).toBe(4);
+    expect(driver!.availability.hours).toEqual({ start: '09:00', end: '17:00' });
+    expect(driver!.insurance_details).toEqual({});
+
+    expect((await readMailbox(server.baseUrl, body.email)).map((m) => m.kind)).toEqual(['verify-email']);
+  });
+
+  it('a driver without a company name stores null', async () => {
+    const body = signupBody({ userType: 'driver' });
+    const res = await server.client().post('/api/account/signup', body);
+    expect(res.status).toBe(201);
+    const { user } = (await res.json()) as { user: { id: string } };
+    const [driver] = await rows<{ company_name: string | null }>(
+      server.db,
+      sql`select company_name from drivers where user_id = ${user.id}`,
+    );
+    expect(driver).toEqual({ company_name: null });
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['blank', '   '],
+  ])(
+    'a driver with a %s BSP number: 400 "BSP number is required", nothing created',
+    async (_label, bspNumber) => {
+      const body = { ...signupBody({ userType: 'driver' }), bspNumber };
+      const res = await server.client().post('/api/account/signup', body);
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toMatchObject({ code: 'validation', message: 'BSP number is required' });
+      expect(await usersByEmail(body.email)).toHaveLength(0);
+      expect(await readMailbox(server.baseUrl, body.email)).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ['a malformed e-mail', { email: 'not-an-email' }, 'Please enter a valid email address.'],
+    ['a short password', { password: 'Ab1-xyz' }, 'Password must be at least 8 characters long'],
+    [
+      'a common password',
+      { password: 'Password' },
+      'Please use a stronger password. This password is too common.',
+    ],
+    [
+      'a common password in capitals',
+      { password: 'PASSWORD' },
+      'Please use a stronger password. This password is too common.',
+    ],
+    // Shorter than 8: the length rule is reported first.
+    ['qwerty', { password: 'QWERTY' }, 'Password must be at least 8 characters long'],
+    ['a one-letter name', { fullName: 'A' }, 'Please enter your full name'],
+    ['a name with digits', { fullName: 'John 2' }, 'Please enter your full name'],
+  ])('a customer with %s: 400 with the spec message', async (_label, override, message) => {
+    const body = { ...signupBody({ userType: 'customer' }), ...override };
+    const res = await server.client().post('/api/account/signup', body);
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('validation');
+    expect(error.message).toBe(message);
+    expect(error.issues?.[0]?.message).toBe(message);
+    expect(await rows(server.db, sql`select 1 from users where email = ${body.email}`)).toHaveLength(0);
+  });
+
+  it('a driver with a bad name: 400 "Please enter a valid full name"', async () => {
+    const body = { ...signupBody({ userType: 'driver' }), fullName: 'D4n' };
+    const res = await server.client().post('/api/account/signup', body);
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({
+      code: 'validation',
+      message: 'Please enter a valid full name',
+    });
+  });
+
+  it('stores the e-mail trimmed and lowercased', async () => {
+    const email = uniqueEmail('mixed');
+    const res = await server
+      .client()
+      .post('/api/account/signup', signupBody({ email: `  ${email.toUpperCase()} ` }));
+    expect(res.status).toBe(201);
+    expect(await usersByEmail(email)).toHaveLength(1);
+  });
+
+  it.each(['admin', 'Admin', 'superuser'])(
+    'userType %j: 403 auth/admin-signup-refused, no user, a security event',
+    async (userType) => {
+      const body = { ...signupBody(), userType };
+      const res = await server.client().post('/api/account/signup', body);
+      expect(res.status).toBe(403);
+      expect(await errorOf(res)).toEqual({
+        code: 'auth/admin-signup-refused',
+        message: 'Public sign-up cannot create an administrator account.',
+      });
+      expect(await usersByEmail(body.email)).toHaveLength(0);
+      expect(await readMailbox(server.baseUrl, body.email)).toHaveLength(0);
+      const events = await rows<{ details: { requestedUserType: string } }>(
+        server.db,
+        sql`select details from security_events where event_type = 'admin_signup_refused'`,
+      );
+      expect(events.map((e) => e.details.requestedUserType)).toContain(userType);
+    },
+  );
+
+  it("better-auth's own sign-up endpoint is not reachable (404)", async () => {
+    const email = uniqueEmail('direct');
+    const res = await server.client().post('/api/auth/sign-up/email', {
+      email,
+      password: 'Sturdy-Pass-9',
+      name: 'Eve Admin',
+      userType: 'admin',
+    });
+    expect(res.status).toBe(404);
+    expect(await errorOf(res)).toEqual({ code: 'not_found', message: 'Not found' });
+    expect(await usersByEmail(email)).toHaveLength(0);
+  });
+
+  it('the database refuses an unknown user_type (CHECK constraint)', async () => {
+    const email = uniqueEmail('sql');
+    const insert = server.db.execute(
+      sql`insert into users (email, full_name, user_type) values (${email}, 'Sue Perr', 'superuser')`,
+    );
+    await expect(insert).rejects.toSatisfy((err: unknown) => {
+      const e = err as { message?: string; cause?: { message?: string; code?: string } };
+      const text = `${e.message ?? ''} ${e.cause?.message ?? ''}`;
+      return e.cause?.code === '23514' && text.includes('users_user_type_check');
+    });
+    expect(await usersByEmail(email)).toHaveLength(0);
+    // The same insert with a known type passes, so the failure above is the CHECK, not the statement.
+    await server.db.execute(
+      sql`insert into users (email, full_name, user_type) values (${email}, 'Sue Perr', 'customer')`,
+    );
+    expect(await usersByEmail(email)).toHaveLength(1);
+  });
+
+  it('an address already registered: 409 auth/email-taken with the spec message (any case)', async () => {
+    const body = signupBody();
+    expect((await server.client().post('/api/account/signup', body)).status).toBe(201);
+
+    for (const email of [body.email, body.email.toUpperCase(), ` ${body.email} `]) {
+      const res = await server
+        .client()
+        .post('/api/account/signup', { ...body, email, fullName: 'Someone Else' });
+      expect(res.status, email).toBe(409);
+      expect(await errorOf(res)).toEqual({ code: 'auth/email-taken', message: EMAIL_TAKEN });
+    }
+    // Also as a driver.
+    const asDriver = await server
+      .client()
+      .post('/api/account/signup', signupBody({ userType: 'driver', email: body.email }));
+    expect(asDriver.status).toBe(409);
+    expect((await errorOf(asDriver)).code).toBe('auth/email-taken');
+
+    expect(await usersByEmail(body.email)).toHaveLength(1);
+    expect(await readMailbox(server.baseUrl, body.email)).toHaveLength(1);
+  });
+
+  it('a body that is not JSON: 400, not 500', async () => {
+    const res = await server.client().post('/api/account/signup', '{not json');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe('validation');
+  });
+});

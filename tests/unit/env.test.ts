@@ -1,0 +1,162 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findExposedSecrets, loadEnv } from '../../src/server/env.ts';
+
+const SECRET = 's'.repeat(40);
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-env-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('loadEnv defaults', () => {
+  it('fills every default', () => {
+    const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: dataDir,
+      APP_ENV: 'development',
+      APP_URL: 'http://localhost:3000',
+      BRAND_NAME: 'ShuttleQuote',
+      SUPPORT_EMAIL: 'support@shuttlequote.example',
+      DRIVERS_EMAIL: 'drivers@shuttlequote.example',
+      TRUST_PROXY: false,
+      AUTH_SECRET: SECRET,
+      isProduction: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('DATA_DIR defaults to ./data', () => {
+    // With a secret given nothing is written, so the default directory is not created by this test.
+    expect(loadEnv({ AUTH_SECRET: SECRET }).DATA_DIR).toBe('./data');
+  });
+
+  it('reads and coerces given values', () => {
+    const env = loadEnv({
+      DATA_DIR: dataDir,
+      AUTH_SECRET: SECRET,
+      PORT: '8080',
+      APP_URL: 'https://rides.example.com/',
+      APP_ENV: 'staging',
+      TRUST_PROXY: 'true',
+      DATABASE_URL: 'postgres://u@db.example:5432/app',
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.APP_URL).toBe('https://rides.example.com');
+    expect(env.APP_ENV).toBe('staging');
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.DATABASE_URL).toBe('postgres://u@db.example:5432/app');
+    expect(env.isProduction).toBe(false);
+  });
+
+  it('an empty variable counts as not set', () => {
+    const env = loadEnv({
+      DATA_DIR: dataDir,
+      AUTH_SECRET: SECRET,
+      APP_ENV: '',
+      PORT: '',
+      APP_URL: '',
+      SMTP_URL: '',
+    });
+    expect(env.APP_ENV).toBe('development');
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe('http://localhost:3000');
+    expect(env.SMTP_URL).toBeUndefined();
+    // So an empty secret in production is a missing secret.
+    expect(() => loadEnv({ DATA_DIR: dataDir, APP_ENV: 'production', AUTH_SECRET: '' })).toThrow(
+      'AUTH_SECRET: required in production',
+    );
+  });
+
+  it('APP_URL follows PORT when not given', () => {
+    expect(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, PORT: '4321' }).APP_URL).toBe(
+      'http://localhost:4321',
+    );
+  });
+
+  it('outside production, creates a secret in DATA_DIR once and reuses it', () => {
+    const first = loadEnv({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'auth-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(first.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.AUTH_SECRET);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(loadEnv({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(first.AUTH_SECRET);
+  });
+});
+
+describe('loadEnv refusals', () => {
+  it.each([
+    'VITE_SERVICE_ROLE_KEY',
+    'VITE_SUPABASE_SERVICE_ROLE_KEY',
+    'VITE_AUTH_SECRET',
+    'VITE_DATABASE_URL',
+    'VITE_SMTP_URL',
+  ])('refuses %s with a clear message', (name) => {
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: 'value' })).toThrow(
+      `Refusing to start: ${name} would expose a secret (such as a service-role key) to the browser build. Remove the VITE_ prefix or the variable.`,
+    );
+  });
+
+  it('names every offending variable', () => {
+    expect(() =>
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, VITE_SERVICE_ROLE_KEY: 'a', VITE_API_KEY: 'b' }),
+    ).toThrow(/VITE_SERVICE_ROLE_KEY, VITE_API_KEY/);
+  });
+
+  it('public VITE_ variables and empty ones are fine', () => {
+    expect(
+      findExposedSecrets({ VITE_BRAND_NAME: 'x', VITE_PUBLIC_URL: 'y', VITE_SERVICE_ROLE_KEY: '' }),
+    ).toEqual([]);
+    expect(findExposedSecrets({ SERVICE_ROLE_KEY: 'server only' })).toEqual([]);
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, VITE_BRAND_NAME: 'x' })).not.toThrow();
+  });
+
+  it('production requires AUTH_SECRET', () => {
+    expect(() => loadEnv({ DATA_DIR: dataDir, APP_ENV: 'production' })).toThrow(
+      'Invalid configuration:\n  AUTH_SECRET: required in production',
+    );
+    // And does not fall back to writing a secret file.
+    expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(false);
+    const env = loadEnv({ DATA_DIR: dataDir, APP_ENV: 'production', AUTH_SECRET: SECRET });
+    expect(env.isProduction).toBe(true);
+  });
+
+  it('a short AUTH_SECRET is rejected', () => {
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: 'short' })).toThrow(
+      'AUTH_SECRET: AUTH_SECRET must be at least 32 characters',
+    );
+  });
+
+  it.each(['prod', 'PRODUCTION', 'test', ' development'])('APP_ENV %j is rejected', (value) => {
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, APP_ENV: value })).toThrow(
+      /^Invalid configuration:\n {2}APP_ENV: /,
+    );
+  });
+
+  it.each(['development', 'production', 'staging', 'preview'])('APP_ENV %s is accepted', (value) => {
+    expect(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, APP_ENV: value }).APP_ENV).toBe(value);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['APP_URL', 'not a url'],
+    ['DATABASE_URL', 'nope'],
+    ['SUPPORT_EMAIL', 'support'],
+    ['TRUST_PROXY', 'yes'],
+    ['ADMIN_EMAIL', 'admin'],
+  ])('%s=%j is rejected and named', (name, value) => {
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration:\\n {2}${name}: `),
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (pure functions, fast) and `api` (the real server over HTTP against a fresh
+ * database per test file, so files run in parallel without sharing state).
+ */
+export default defineConfig({
+  test: {
+    // The machine has 2 cores; each API file also runs an embedded Postgres (PGlite) in its worker.
+    maxWorkers: 2,
+    // better-auth logs a WARN for every wrong password the API tests send on purpose; keep the rest.
+    onConsoleLog: (log) => !/\[Better Auth\]:.*(Invalid password|User not found|low-entropy)/.test(log),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
