@@ -66,3 +66,20 @@ test('a test session opens the dashboard without touching the API', async ({ pag
   expect((await session.json()).user).toBeNull();
   expect(await page.evaluate(() => sessionStorage.getItem('test_user_type'))).toBe('driver');
 });
+
+test('while the session cannot be read, the guard says Authenticating... and gives up after three 3 s time-outs', async ({
+  page,
+}) => {
+  // The session endpoint never answers (a stalled network); the app's own code runs unchanged.
+  await page.route('**/api/session', () => undefined);
+  await page.goto('/about');
+  await page.evaluate(() => localStorage.setItem('sq.auth.signedIn', '1'));
+  const started = Date.now();
+  await page.goto('/dashboard');
+  await expect(page.getByText('Authenticating...')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(8_500);
+  // Stored auth was cleared and the clear_auth flag removed from the address.
+  expect(await page.evaluate(() => localStorage.getItem('sq.auth.signedIn'))).toBeNull();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -11,6 +11,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '../shared/messages.ts';
 import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/auth.ts';
+import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { AppBindings, Deps } from './http/context.ts';
@@ -127,6 +128,7 @@ export function createApp(opts: AppOptions) {
 
   if (opts.webDir && existsSync(path.join(opts.webDir, 'index.html'))) {
     const webDir = opts.webDir;
+    assertNoSecretsInBundle(webDir, env);
     // Public settings for the browser, in a meta tag (the CSP forbids inline scripts). Nothing secret.
     const publicConfig = JSON.stringify({
       brandName: env.BRAND_NAME,

@@ -32,11 +32,30 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
+/** Any fixed number: every instance takes the same advisory lock around migrating. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+/**
+ * Several instances may start at once on one database: an advisory lock lets one migrate while the others
+ * wait, then find nothing left to do.
+ */
+async function migrateWithLock(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    await migrateWithLock(opts.databaseUrl);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let dataDir = opts.dataDir;

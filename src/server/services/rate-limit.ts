@@ -24,12 +24,13 @@ export async function hitRateLimit(
                    then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                    then now() else rate_limits.window_start end
-    returning count, window_start`)) as unknown as {
-    rows: { count: number | string; window_start: string | Date }[];
+    returning count,
+      ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())) as retry_after`)) as unknown as {
+    rows: { count: number | string; retry_after: number | string }[];
   };
   const row = result.rows[0]!;
   const count = Number(row.count);
-  const started = new Date(row.window_start).getTime();
-  const retryAfterSeconds = Math.max(1, Math.ceil((started + rule.windowMs - Date.now()) / 1000));
+  // Computed by the database, whose clock every instance shares.
+  const retryAfterSeconds = Math.max(1, Number(row.retry_after));
   return { allowed: count <= rule.max, count, retryAfterSeconds };
 }

@@ -1,6 +1,7 @@
 /** /signup/driver: driver registration with a BSP number (SPEC §2.6). */
 import { Link } from 'react-router';
 import { AuthCard } from '../features/auth/components/AuthCard.tsx';
+import { LegalConsent } from '../features/auth/components/LegalConsent.tsx';
 import { SignupForm } from '../features/auth/components/SignupForm.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -24,21 +25,7 @@ export default function SignupDriverPage() {
       }
     >
       <SignupForm userType="driver" />
-      <p className="mt-4 text-xs text-slate-700">
-        By registering you agree to our{' '}
-        <Link to="/terms" className="underline underline-offset-2">
-          Terms of Service
-        </Link>
-        ,{' '}
-        <Link to="/driver-agreement" className="underline underline-offset-2">
-          Driver Agreement
-        </Link>{' '}
-        and{' '}
-        <Link to="/privacy" className="underline underline-offset-2">
-          Privacy Policy
-        </Link>
-        .
-      </p>
+      <LegalConsent action="By registering" documents={['terms', 'driverAgreement', 'privacy']} />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 /** /signup: customer sign-up (SPEC §2.6). */
 import { Link } from 'react-router';
 import { AuthCard } from '../features/auth/components/AuthCard.tsx';
+import { LegalConsent } from '../features/auth/components/LegalConsent.tsx';
 import { SignupForm } from '../features/auth/components/SignupForm.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -27,17 +28,7 @@ export default function SignupPage() {
       }
     >
       <SignupForm userType="customer" />
-      <p className="mt-4 text-xs text-slate-700">
-        By creating an account you agree to our{' '}
-        <Link to="/terms" className="underline underline-offset-2">
-          Terms of Service
-        </Link>{' '}
-        and{' '}
-        <Link to="/privacy" className="underline underline-offset-2">
-          Privacy Policy
-        </Link>
-        .
-      </p>
+      <LegalConsent action="By creating an account" documents={['terms', 'privacy']} />
     </AuthCard>
   );
 }

@@ -212,7 +212,9 @@ export async function sendMagicLink(deps: Deps, raw: unknown, headers: Headers) 
   if (!parsed.success) throw validationError(parsed.error);
   const limit = await hitRateLimit(deps.db, `magic:${parsed.data.email}`, PASSWORD_RESET_LIMIT);
   if (!limit.allowed) {
-    throw new AppError(429, 'rate_limited', AUTH_ERRORS['auth/rate-limit']);
+    throw new AppError(429, 'auth/rate-limit', AUTH_ERRORS['auth/rate-limit'], undefined, {
+      'Retry-After': String(limit.retryAfterSeconds),
+    });
   }
   // Only existing accounts get a link; the answer is the same either way.
   if (await findUserByEmail(deps, parsed.data.email)) {

@@ -14,20 +14,14 @@ import {
 } from 'react';
 import { IDLE, SESSION } from '../../../shared/constants.ts';
 import { SESSION_MESSAGES } from '../../../shared/messages.ts';
-import { PERMISSIONS, type Permission, type Role, roleOf } from '../../../shared/roles.ts';
+import { PERMISSIONS, type Permission, roleOf } from '../../../shared/roles.ts';
+import type { SessionUser as SharedSessionUser } from '../../../shared/session.ts';
 import { isProductionApp } from '../../app/config.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError, api, sleep } from '../../lib/api.ts';
 import { clearStoredAuth, local, readTestSession, STORAGE_KEYS } from './storage.ts';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-  userType: string;
-  role: Role;
-  avatarUrl: string | null;
-  phone: string | null;
+export interface SessionUser extends SharedSessionUser {
   /** A browser-only test session (§2.6): never trusted by the API. */
   isTest?: boolean;
 }
@@ -91,6 +85,7 @@ function testUser(): SessionUser | null {
     role: roleOf(t.userType),
     avatarUrl: null,
     phone: null,
+    emailVerified: false,
     isTest: true,
   };
 }

@@ -1,0 +1,13 @@
+/** The signed-in user as GET /api/session returns it: the server builds it, the web app reads it. */
+import type { Role } from './roles.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string;
+  userType: string;
+  role: Role;
+  avatarUrl: string | null;
+  phone: string | null;
+  emailVerified: boolean;
+}
