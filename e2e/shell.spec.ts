@@ -92,3 +92,22 @@ test.describe('shell', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+test('a page that throws shows the error card in the shell, with 3 retries, Go Home and Report Error', async ({
+  page,
+}) => {
+  await page.goto('/test-page');
+  const crash = async () => page.getByRole('button', { name: 'Trigger a render error' }).click();
+  await crash();
+  const card = page.getByRole('alert').filter({ hasText: 'This part of the page could not be shown' });
+  await expect(card).toContainText('Test render error from the debug page');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  await expect(card.getByRole('link', { name: 'Report Error' })).toHaveAttribute('href', /^mailto:support@/);
+  for (let i = 0; i < 3; i++) {
+    await card.getByRole('button', { name: 'Try Again' }).click();
+    await crash();
+  }
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 /** The page shell: skip link, header, main area, footer, toasts (SPEC §2.1). */
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { ComponentErrorBoundary } from '../../components/ErrorScreens.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Toaster } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
@@ -10,6 +11,7 @@ import { Header } from './Header.tsx';
 
 export function Layout() {
   const { user } = useAuth();
+  const location = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -30,9 +32,12 @@ export function Layout() {
         className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none"
       >
         <RouteGuard>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          {/* A page that throws shows the error card inside the shell; a new page starts afresh. */}
+          <ComponentErrorBoundary key={location.pathname}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </ComponentErrorBoundary>
         </RouteGuard>
       </main>
       <Footer />
