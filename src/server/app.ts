@@ -19,10 +19,17 @@ import { AppError, errorResponse, notFound } from './http/errors.ts';
 import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { bookingRoutes } from './modules/bookings/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { placeRoutes } from './modules/places/routes.ts';
+import { quoteRoutes } from './modules/quotes/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
+import { rideRoutes } from './modules/rides/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { RealtimeHub } from './services/realtime.ts';
 
 /** better-auth endpoints the browser may call directly; every other account action goes through /api/account. */
 const PUBLIC_AUTH_PATHS = [
@@ -66,7 +73,8 @@ export function createApp(opts: AppOptions) {
     });
   const trustedOrigins = trustedOriginsFor(env);
   const auth: Auth = createAuth({ db, env, mailer, trustedOrigins });
-  const deps: Deps = { db, env, auth, mailer };
+  const hub = new RealtimeHub(database);
+  const deps: Deps = { db, env, auth, mailer, hub };
 
   const app = new Hono<AppBindings>();
   app.onError((err, c) => {
@@ -119,6 +127,12 @@ export function createApp(opts: AppOptions) {
   app.route('/api/session', sessionRoutes());
   app.route('/api/drivers', driverRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/places', placeRoutes(deps));
+  app.route('/api/rides', rideRoutes(deps));
+  app.route('/api/quotes', quoteRoutes(deps));
+  app.route('/api/bookings', bookingRoutes(deps));
+  app.route('/api/ratings', ratingRoutes(deps));
+  app.route('/api/notifications', notificationRoutes(deps, hub));
   // The mailbox shows everyone's sign-in and reset links: only on a developer's own machine.
   if (env.APP_ENV === 'development') app.route('/api/dev', devRoutes(deps));
   // Unknown API paths answer JSON 404, never the web app's index.html.
@@ -158,5 +172,5 @@ export function createApp(opts: AppOptions) {
     });
   }
 
-  return { app, deps };
+  return { app, deps, hub };
 }

@@ -10,7 +10,7 @@ async function main() {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
-  const { app, deps } = createApp({ env, database, webDir });
+  const { app, deps, hub } = createApp({ env, database, webDir });
   if (env.ADMIN_EMAIL) {
     const outcome = await ensureAdmin(deps, {
       email: env.ADMIN_EMAIL,
@@ -27,6 +27,7 @@ async function main() {
     console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
   const stop = async () => {
     await server.close();
+    await hub.close();
     await database.close();
     process.exit(0);
   };

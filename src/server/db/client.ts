@@ -20,6 +20,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on a channel: `pg_notify` sent inside a transaction arrives here after it commits, from any
+   * instance on the same PostgreSQL (in-process on PGlite). Resolves with a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -56,7 +61,39 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await migrateWithLock(opts.databaseUrl);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // One dedicated connection carries every LISTEN of this process.
+    let listener: pg.Client | null = null;
+    const handlers = new Map<string, Set<(payload: string) => void>>();
+    const listen = async (channel: string, onPayload: (payload: string) => void) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      if (!listener) {
+        listener = new pg.Client({ connectionString: opts.databaseUrl });
+        await listener.connect();
+        listener.on('notification', (msg) => {
+          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+        });
+        listener.on('error', (err) => console.error('LISTEN connection failed', err));
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listener.query(`LISTEN ${channel}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    };
+    return {
+      db,
+      kind: 'postgres',
+      listen,
+      close: async () => {
+        await (listener as pg.Client | null)?.end().catch(() => undefined);
+        await pool.end();
+      },
+    };
   }
   let dataDir = opts.dataDir;
   if (dataDir && !dataDir.startsWith('memory://')) {
@@ -66,5 +103,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
 }

@@ -3,11 +3,14 @@ import type { Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Mailer } from '../services/mail.ts';
+import type { RealtimeHub } from '../services/realtime.ts';
 
 export type { SessionUser };
 
 export interface Deps {
   db: Db;
+  /** Live events to open browsers (Server-Sent Events fed by LISTEN/NOTIFY). */
+  hub: RealtimeHub;
   env: Env;
   auth: Auth;
   mailer: Mailer;

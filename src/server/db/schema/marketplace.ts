@@ -1,0 +1,188 @@
+/**
+ * The marketplace: trip requests (rides), quotes, bookings with their history, and ratings.
+ * Races are decided here: partial unique indexes and CHECKs, not read-then-write in JavaScript.
+ */
+
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+const now = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const rides = pgTable(
+  'rides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('open'),
+    pickupLocality: text('pickup_locality').notNull(),
+    pickupPostcode: text('pickup_postcode').notNull(),
+    pickupAddress: text('pickup_address').notNull().default(''),
+    pickupLat: doublePrecision('pickup_lat').notNull(),
+    pickupLng: doublePrecision('pickup_lng').notNull(),
+    destinationLocality: text('destination_locality').notNull(),
+    destinationPostcode: text('destination_postcode').notNull(),
+    destinationAddress: text('destination_address').notNull().default(''),
+    destinationLat: doublePrecision('destination_lat').notNull(),
+    destinationLng: doublePrecision('destination_lng').notNull(),
+    pickupAt: timestamp('pickup_at', { withTimezone: true }).notNull(),
+    passengers: integer('passengers').notNull(),
+    luggageBags: integer('luggage_bags').notNull().default(0),
+    largeItems: jsonb('large_items').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    budgetCents: integer('budget_cents').notNull(),
+    notes: text('notes').notNull().default(''),
+    flightNumber: text('flight_number').notNull().default(''),
+    distanceKm: doublePrecision('distance_km').notNull(),
+    version: integer('version').notNull().default(1),
+    outboundRideId: uuid('outbound_ride_id').references((): AnyPgColumn => rides.id, {
+      onDelete: 'set null',
+    }),
+    cancelReason: text('cancel_reason'),
+    createdAt: now(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rides_customer_idx').on(t.customerId, t.pickupAt),
+    // /available-rides: open requests in pickup order, keyset-paged on (pickup_at, id).
+    index('rides_open_pickup_idx').on(t.pickupAt, t.id).where(sql`${t.status} = 'open'`),
+    check('rides_status_check', sql`${t.status} in ('open', 'booked', 'completed', 'cancelled', 'expired')`),
+    check('rides_passengers_check', sql`${t.passengers} between 1 and 50`),
+    check('rides_luggage_check', sql`${t.luggageBags} between 0 and 100`),
+    check('rides_budget_check', sql`${t.budgetCents} > 0`),
+    check('rides_distance_check', sql`${t.distanceKm} >= 0`),
+    check(
+      'rides_postcodes_check',
+      sql`${t.pickupPostcode} ~ '^[0-9]{4}$' and ${t.destinationPostcode} ~ '^[0-9]{4}$'`,
+    ),
+  ],
+);
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    priceCents: integer('price_cents').notNull(),
+    message: text('message').notNull(),
+    vehicle: text('vehicle').notNull().default(''),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    rideVersion: integer('ride_version').notNull(),
+    createdAt: now(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live quote per driver per request.
+    uniqueIndex('quotes_one_live_per_driver_idx')
+      .on(t.rideId, t.driverId)
+      .where(sql`${t.status} in ('pending', 'needs_confirmation')`),
+    index('quotes_ride_idx').on(t.rideId, t.status),
+    index('quotes_driver_idx').on(t.driverId, t.status),
+    index('quotes_live_valid_until_idx')
+      .on(t.validUntil)
+      .where(sql`${t.status} in ('pending', 'needs_confirmation')`),
+    check(
+      'quotes_status_check',
+      sql`${t.status} in ('pending', 'needs_confirmation', 'accepted', 'declined', 'withdrawn', 'expired')`,
+    ),
+    check('quotes_price_check', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .unique()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('confirmed'),
+    /** The agreed fare: the most the customer can be asked to pay. A trigger forbids changing it. */
+    priceCents: integer('price_cents').notNull(),
+    fareStatement: text('fare_statement').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: now(),
+  },
+  (t) => [
+    // Exactly one live booking per request, however many accepts arrive together.
+    uniqueIndex('bookings_one_live_per_ride_idx')
+      .on(t.rideId)
+      .where(sql`${t.status} in ('confirmed', 'completed')`),
+    index('bookings_customer_idx').on(t.customerId, t.createdAt),
+    index('bookings_driver_idx').on(t.driverId, t.createdAt),
+    check('bookings_status_check', sql`${t.status} in ('confirmed', 'completed', 'cancelled')`),
+    check('bookings_price_check', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: now(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rateeId: uuid('ratee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: integer('stars').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('ratings_once_per_booking_idx').on(t.bookingId, t.raterId),
+    index('ratings_ratee_idx').on(t.rateeId),
+    check('ratings_stars_check', sql`${t.stars} between 1 and 5`),
+    check('ratings_not_self_check', sql`${t.raterId} <> ${t.rateeId}`),
+  ],
+);

@@ -1,0 +1,89 @@
+/**
+ * In-app notifications: written in the same transaction as the change they report, and pushed live
+ * to the user's open browsers after commit.
+ */
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { NotificationDto } from '../../../shared/marketplace/api.ts';
+import type { NotificationType } from '../../../shared/marketplace/notification-types.ts';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+import { publish } from '../../services/realtime.ts';
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  relatedId?: string | null;
+}
+
+/** Call inside the transaction that makes the change. */
+export async function notify(tx: Db, n: NewNotification) {
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId: n.userId,
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      relatedId: n.relatedId ?? null,
+    })
+    .returning({ id: notifications.id });
+  await publish(tx, { userId: n.userId, kind: 'notification', id: row!.id });
+}
+
+export function toNotificationDto(row: typeof notifications.$inferSelect): NotificationDto {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    relatedId: row.relatedId,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  opts: { before?: Date; limit?: number } = {},
+) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        opts.before ? lt(notifications.createdAt, opts.before) : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(opts.limit ?? 50);
+  return rows.map(toNotificationDto);
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return Number(row?.n ?? 0);
+}
+
+/** Marks one of the user's notifications read; another user's id changes nothing (and reads as 404). */
+export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return updated.length > 0;
+}
+
+export async function markAllRead(db: Db, userId: string) {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+}

@@ -1,0 +1,58 @@
+/** Turns a rides row into what the API returns (never any contact detail). */
+import type { RatingSummary, RideDto } from '../../../shared/marketplace/api.ts';
+import type { RideStatus } from '../../../shared/marketplace/constants.ts';
+import { indicativePriceCents } from '../../../shared/marketplace/money.ts';
+import { utcToSydney } from '../../../shared/marketplace/time.ts';
+import type { rides } from '../../db/schema/index.ts';
+
+export type RideRow = typeof rides.$inferSelect;
+
+export function toRideDto(
+  row: RideRow,
+  extra: {
+    customerFirstName: string;
+    customerRating: RatingSummary;
+    liveQuoteCount?: number;
+    bookingId?: string | null;
+    returnRideId?: string | null;
+  },
+): RideDto {
+  const local = utcToSydney(row.pickupAt);
+  return {
+    id: row.id,
+    status: row.status as RideStatus,
+    pickup: {
+      locality: row.pickupLocality,
+      postcode: row.pickupPostcode,
+      address: row.pickupAddress,
+      lat: row.pickupLat,
+      lng: row.pickupLng,
+    },
+    destination: {
+      locality: row.destinationLocality,
+      postcode: row.destinationPostcode,
+      address: row.destinationAddress,
+      lat: row.destinationLat,
+      lng: row.destinationLng,
+    },
+    pickupAt: row.pickupAt.toISOString(),
+    pickupLocal: { date: local.date, time: local.time },
+    passengers: row.passengers,
+    luggageBags: row.luggageBags,
+    largeItems: row.largeItems,
+    budgetCents: row.budgetCents,
+    notes: row.notes,
+    flightNumber: row.flightNumber,
+    distanceKm: row.distanceKm,
+    indicativePriceCents: indicativePriceCents(row.distanceKm),
+    version: row.version,
+    outboundRideId: row.outboundRideId,
+    returnRideId: extra.returnRideId ?? null,
+    createdAt: row.createdAt.toISOString(),
+    customer: { firstName: extra.customerFirstName, rating: extra.customerRating },
+    liveQuoteCount: extra.liveQuoteCount ?? 0,
+    bookingId: extra.bookingId ?? null,
+  };
+}
+
+export const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';

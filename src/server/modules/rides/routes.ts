@@ -1,0 +1,8 @@
+/** /api/rides */
+import { Hono } from 'hono';
+import type { AppBindings, Deps } from '../../http/context.ts';
+
+export function rideRoutes(_deps: Deps) {
+  const app = new Hono<AppBindings>();
+  return app;
+}

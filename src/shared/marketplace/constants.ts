@@ -1,0 +1,72 @@
+/** Marketplace rules and limits (the marketplace issue), defined once for the browser and the API. */
+export const RIDE_STATUSES = ['open', 'booked', 'completed', 'cancelled', 'expired'] as const;
+export type RideStatus = (typeof RIDE_STATUSES)[number];
+
+export const QUOTE_STATUSES = [
+  'pending',
+  'needs_confirmation',
+  'accepted',
+  'declined',
+  'withdrawn',
+  'expired',
+] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** A quote the customer can still act on (accept) or the driver can still change. */
+export const LIVE_QUOTE_STATUSES = [
+  'pending',
+  'needs_confirmation',
+] as const satisfies readonly QuoteStatus[];
+
+export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const LARGE_ITEMS = [
+  { value: 'surfboard', label: 'Surfboard' },
+  { value: 'bike', label: 'Bike' },
+  { value: 'wheelchair', label: 'Wheelchair' },
+  { value: 'pram', label: 'Pram or stroller' },
+  { value: 'golf_clubs', label: 'Golf clubs' },
+  { value: 'fishing_gear', label: 'Fishing gear' },
+] as const;
+export type LargeItem = (typeof LARGE_ITEMS)[number]['value'];
+
+export const RIDE_LIMITS = {
+  /** A trip must be posted at least this far ahead of pickup. */
+  minLeadHours: 2,
+  passengersMin: 1,
+  passengersMax: 50,
+  luggageBagsMax: 100,
+  budgetMaxAud: 100_000,
+  notesMax: 1000,
+  addressMax: 200,
+} as const;
+
+export const QUOTE_LIMITS = {
+  priceMaxAud: 100_000,
+  messageMax: 500,
+  /** Default validity: 24 hours, or until 2 hours before pickup, whichever is sooner. */
+  defaultValidityHours: 24,
+  closesBeforePickupHours: 2,
+} as const;
+
+export const RATING_LIMITS = { starsMin: 1, starsMax: 5, commentMax: 1000, hiddenForDays: 7 } as const;
+export const CANCEL_REASON_MAX = 500;
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+/**
+ * Road distance is estimated from the straight line between the two localities: roads in the Hunter
+ * wind around the bays and rivers, and 1.3 is the usual detour factor for regional Australia.
+ */
+export const ROAD_DETOUR_FACTOR = 1.3;
+export const AVAILABLE_RIDES_PAGE_SIZE = 20;

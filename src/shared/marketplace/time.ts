@@ -1,0 +1,56 @@
+/**
+ * Times are entered and shown in Australia/Sydney and stored in UTC. Sydney changes its clocks on the
+ * first Sunday of April and of October: converting through the zone database keeps the wall-clock time.
+ */
+import { TZDate } from '@date-fns/tz';
+import { TIME_ZONE } from '../constants.ts';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export const isDateString = (s: string) => DATE.test(s);
+export const isTimeString = (s: string) => TIME.test(s);
+
+/** A Sydney wall-clock date ('2027-04-04') and time ('09:30') as a UTC instant, or null if invalid. */
+export function sydneyToUtc(date: string, time: string): Date | null {
+  const d = DATE.exec(date);
+  const t = TIME.exec(time);
+  if (!d || !t) return null;
+  const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const z = new TZDate(y, m - 1, day, Number(t[1]), Number(t[2]), TIME_ZONE);
+  // Reject dates that do not exist (31 April) and times skipped by the clock change (02:30 in October).
+  if (z.getFullYear() !== y || z.getMonth() !== m - 1 || z.getDate() !== day) return null;
+  if (z.getHours() !== Number(t[1]) || z.getMinutes() !== Number(t[2])) return null;
+  return new Date(z.getTime());
+}
+
+/** A UTC instant as Sydney wall-clock parts. */
+export function utcToSydney(instant: Date | string): {
+  date: string;
+  time: string;
+  weekday: number;
+  hour: number;
+} {
+  const z = new TZDate(new Date(instant).getTime(), TIME_ZONE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`,
+    time: `${pad(z.getHours())}:${pad(z.getMinutes())}`,
+    // 0 = Monday ... 6 = Sunday (WEEKDAYS order)
+    weekday: (z.getDay() + 6) % 7,
+    hour: z.getHours(),
+  };
+}
+
+export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOptions = {}): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    timeZone: TIME_ZONE,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...opts,
+  }).format(new Date(instant));
+}

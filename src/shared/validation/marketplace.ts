@@ -1,0 +1,272 @@
+/**
+ * The marketplace forms' rules, one zod schema per form, used by the web forms and by the API.
+ * Times in these inputs are Australia/Sydney wall-clock strings; the API stores the UTC instant.
+ */
+import { z } from 'zod';
+import {
+  CANCEL_REASON_MAX,
+  LARGE_ITEMS,
+  QUOTE_LIMITS,
+  RATING_LIMITS,
+  RIDE_LIMITS,
+  WEEKDAYS,
+} from '../marketplace/constants.ts';
+import { isDateString, isTimeString, sydneyToUtc } from '../marketplace/time.ts';
+import { VALIDATION } from '../messages.ts';
+
+export const MARKETPLACE_MESSAGES = {
+  pickupRequired: 'Choose a pickup suburb from the list.',
+  destinationRequired: 'Choose a destination suburb from the list.',
+  samePlace: 'Pickup and destination must be different places.',
+  dateRequired: 'Choose a pickup date.',
+  timeRequired: 'Choose a pickup time.',
+  invalidDateTime: 'That date and time does not exist in Sydney. Please choose another.',
+  tooSoon: `The pickup time must be at least ${RIDE_LIMITS.minLeadHours} hours from now.`,
+  passengers: `Passengers must be a whole number from ${RIDE_LIMITS.passengersMin} to ${RIDE_LIMITS.passengersMax}.`,
+  luggage: `Bags must be a whole number from 0 to ${RIDE_LIMITS.luggageBagsMax}.`,
+  budget: 'Enter a budget above $0 in Australian dollars (up to 2 decimal places).',
+  flightNumber: 'Enter a flight number like QF1504 or JQ 451.',
+  returnAfterOutbound: 'The return trip must be after the outbound pickup.',
+  notesTooLong: `Notes can be at most ${RIDE_LIMITS.notesMax} characters.`,
+  price: 'Enter a price above $0 in Australian dollars (up to 2 decimal places).',
+  quoteMessage: 'Say what the price includes (at most 500 characters).',
+  validUntil: 'The quote must stay valid until a time in the future, before the pickup.',
+  stars: 'Choose from 1 to 5 stars.',
+  cancelReason: 'Please tell the other side why you are cancelling (at least 3 characters).',
+  vehicleCapacity: `Vehicle capacity must be from ${RIDE_LIMITS.passengersMin} to ${RIDE_LIMITS.passengersMax} seats.`,
+  vehicleYear: 'Enter the year the vehicle was built.',
+  hours: 'Hours must be HH:MM, and the end after the start.',
+  expiryDate: 'Enter the insurance expiry date.',
+} as const;
+
+/** A money amount in AUD: positive, at most 2 decimal places. */
+function audAmount(message: string, max: number) {
+  return z.coerce
+    .number({ error: message })
+    .refine((v) => Number.isFinite(v) && v > 0 && v <= max, { error: message })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: message });
+}
+
+export function placeSchema(which: 'pickup' | 'destination') {
+  const message =
+    which === 'pickup' ? MARKETPLACE_MESSAGES.pickupRequired : MARKETPLACE_MESSAGES.destinationRequired;
+  return z.object(
+    {
+      locality: z.string({ error: message }).trim().min(1, { error: message }).max(80, { error: message }),
+      postcode: z.string({ error: message }).regex(/^\d{4}$/, { error: message }),
+      address: z.string().trim().max(RIDE_LIMITS.addressMax).optional().default(''),
+    },
+    { error: message },
+  );
+}
+export type PlaceInput = z.input<ReturnType<typeof placeSchema>>;
+
+const flightNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === '' || /^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/.test(v), {
+    error: MARKETPLACE_MESSAGES.flightNumber,
+  })
+  .optional()
+  .default('');
+
+const tripFields = {
+  pickup: placeSchema('pickup'),
+  destination: placeSchema('destination'),
+  date: z.string({ error: MARKETPLACE_MESSAGES.dateRequired }).refine(isDateString, {
+    error: MARKETPLACE_MESSAGES.dateRequired,
+  }),
+  time: z.string({ error: MARKETPLACE_MESSAGES.timeRequired }).refine(isTimeString, {
+    error: MARKETPLACE_MESSAGES.timeRequired,
+  }),
+  passengers: z.coerce
+    .number({ error: MARKETPLACE_MESSAGES.passengers })
+    .int({ error: MARKETPLACE_MESSAGES.passengers })
+    .min(RIDE_LIMITS.passengersMin, { error: MARKETPLACE_MESSAGES.passengers })
+    .max(RIDE_LIMITS.passengersMax, { error: MARKETPLACE_MESSAGES.passengers }),
+  luggageBags: z.coerce
+    .number({ error: MARKETPLACE_MESSAGES.luggage })
+    .int({ error: MARKETPLACE_MESSAGES.luggage })
+    .min(0, { error: MARKETPLACE_MESSAGES.luggage })
+    .max(RIDE_LIMITS.luggageBagsMax, { error: MARKETPLACE_MESSAGES.luggage })
+    .default(0),
+  largeItems: z
+    .array(z.enum(LARGE_ITEMS.map((i) => i.value) as [string, ...string[]]))
+    .max(LARGE_ITEMS.length)
+    .default([])
+    .transform((items) => [...new Set(items)]),
+  budget: audAmount(MARKETPLACE_MESSAGES.budget, RIDE_LIMITS.budgetMaxAud),
+  notes: z
+    .string()
+    .trim()
+    .max(RIDE_LIMITS.notesMax, { error: MARKETPLACE_MESSAGES.notesTooLong })
+    .optional()
+    .default(''),
+  flightNumber,
+};
+
+const samePlace = (a: { locality: string; postcode: string; address?: string }, b: typeof a) =>
+  a.locality.trim().toUpperCase() === b.locality.trim().toUpperCase() &&
+  a.postcode === b.postcode &&
+  (a.address ?? '').trim().toUpperCase() === (b.address ?? '').trim().toUpperCase();
+
+/**
+ * A trip request. `now` decides "at least 2 hours ahead"; the API passes the server's clock.
+ */
+export function rideRequestSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      ...tripFields,
+      returnTrip: z
+        .object({
+          date: tripFields.date,
+          time: tripFields.time,
+        })
+        .nullable()
+        .optional()
+        .default(null),
+    })
+    .superRefine((v, ctx) => {
+      if (samePlace(v.pickup, v.destination)) {
+        ctx.addIssue({ code: 'custom', message: MARKETPLACE_MESSAGES.samePlace, path: ['destination'] });
+      }
+      const at = sydneyToUtc(v.date, v.time);
+      if (!at) {
+        ctx.addIssue({ code: 'custom', message: MARKETPLACE_MESSAGES.invalidDateTime, path: ['time'] });
+        return;
+      }
+      if (at.getTime() < now().getTime() + RIDE_LIMITS.minLeadHours * 3_600_000) {
+        ctx.addIssue({ code: 'custom', message: MARKETPLACE_MESSAGES.tooSoon, path: ['time'] });
+      }
+      if (v.returnTrip) {
+        const back = sydneyToUtc(v.returnTrip.date, v.returnTrip.time);
+        if (!back) {
+          ctx.addIssue({
+            code: 'custom',
+            message: MARKETPLACE_MESSAGES.invalidDateTime,
+            path: ['returnTrip', 'time'],
+          });
+        } else if (back.getTime() <= at.getTime()) {
+          ctx.addIssue({
+            code: 'custom',
+            message: MARKETPLACE_MESSAGES.returnAfterOutbound,
+            path: ['returnTrip', 'time'],
+          });
+        }
+      }
+    });
+}
+export type RideRequestInput = z.input<ReturnType<typeof rideRequestSchema>>;
+export type RideRequest = z.output<ReturnType<typeof rideRequestSchema>>;
+
+/** Editing a request: the same fields, no return leg (each leg is its own request once posted). */
+export function rideEditSchema(now: () => Date = () => new Date()) {
+  return z.object(tripFields).superRefine((v, ctx) => {
+    if (samePlace(v.pickup, v.destination)) {
+      ctx.addIssue({ code: 'custom', message: MARKETPLACE_MESSAGES.samePlace, path: ['destination'] });
+    }
+    const at = sydneyToUtc(v.date, v.time);
+    if (!at) ctx.addIssue({ code: 'custom', message: MARKETPLACE_MESSAGES.invalidDateTime, path: ['time'] });
+    else if (at.getTime() < now().getTime() + RIDE_LIMITS.minLeadHours * 3_600_000) {
+      ctx.addIssue({ code: 'custom', message: MARKETPLACE_MESSAGES.tooSoon, path: ['time'] });
+    }
+  });
+}
+export type RideEdit = z.output<ReturnType<typeof rideEditSchema>>;
+
+export const quoteInputSchema = z.object({
+  price: audAmount(MARKETPLACE_MESSAGES.price, QUOTE_LIMITS.priceMaxAud),
+  message: z
+    .string({ error: MARKETPLACE_MESSAGES.quoteMessage })
+    .trim()
+    .min(1, { error: MARKETPLACE_MESSAGES.quoteMessage })
+    .max(QUOTE_LIMITS.messageMax, { error: MARKETPLACE_MESSAGES.quoteMessage }),
+  /** Defaults to the vehicle on the driver's profile. */
+  vehicle: z.string().trim().max(200).optional(),
+  /** ISO instant; defaults to 24 hours or 2 hours before pickup, whichever is sooner. */
+  validUntil: z.iso.datetime({ offset: true, error: MARKETPLACE_MESSAGES.validUntil }).optional(),
+});
+export type QuoteInput = z.input<typeof quoteInputSchema>;
+
+export const ratingInputSchema = z.object({
+  stars: z.coerce
+    .number({ error: MARKETPLACE_MESSAGES.stars })
+    .int({ error: MARKETPLACE_MESSAGES.stars })
+    .min(RATING_LIMITS.starsMin, { error: MARKETPLACE_MESSAGES.stars })
+    .max(RATING_LIMITS.starsMax, { error: MARKETPLACE_MESSAGES.stars }),
+  comment: z.string().trim().max(RATING_LIMITS.commentMax).optional().default(''),
+});
+
+export const cancelInputSchema = z.object({
+  reason: z
+    .string({ error: MARKETPLACE_MESSAGES.cancelReason })
+    .trim()
+    .min(3, { error: MARKETPLACE_MESSAGES.cancelReason })
+    .max(CANCEL_REASON_MAX, { error: MARKETPLACE_MESSAGES.cancelReason }),
+});
+
+const hhmm = z.string().refine(isTimeString, { error: MARKETPLACE_MESSAGES.hours });
+
+export const driverProfileSchema = z.object({
+  companyName: z.string().trim().max(120).optional().default(''),
+  bspNumber: z
+    .string({ error: VALIDATION.bspRequired })
+    .trim()
+    .min(1, { error: VALIDATION.bspRequired })
+    .max(40, { error: 'BSP number must be at most 40 characters' }),
+  vehicle: z.object({
+    make: z.string().trim().max(60).optional().default(''),
+    model: z.string().trim().max(60).optional().default(''),
+    year: z.coerce
+      .number({ error: MARKETPLACE_MESSAGES.vehicleYear })
+      .int({ error: MARKETPLACE_MESSAGES.vehicleYear })
+      .min(1980, { error: MARKETPLACE_MESSAGES.vehicleYear })
+      .max(new Date().getFullYear() + 1, { error: MARKETPLACE_MESSAGES.vehicleYear })
+      .optional(),
+    color: z.string().trim().max(40).optional().default(''),
+    registration: z.string().trim().toUpperCase().max(12).optional().default(''),
+    capacity: z.coerce
+      .number({ error: MARKETPLACE_MESSAGES.vehicleCapacity })
+      .int({ error: MARKETPLACE_MESSAGES.vehicleCapacity })
+      .min(RIDE_LIMITS.passengersMin, { error: MARKETPLACE_MESSAGES.vehicleCapacity })
+      .max(RIDE_LIMITS.passengersMax, { error: MARKETPLACE_MESSAGES.vehicleCapacity }),
+  }),
+  insurance: z.object({
+    provider: z.string().trim().max(80).optional().default(''),
+    policyNumber: z.string().trim().max(60).optional().default(''),
+    expiryDate: z
+      .string()
+      .refine((s) => s === '' || isDateString(s), { error: MARKETPLACE_MESSAGES.expiryDate })
+      .optional()
+      .default(''),
+  }),
+  availability: z
+    .object({
+      days: z
+        .array(z.enum(WEEKDAYS))
+        .default([])
+        .transform((d) => WEEKDAYS.filter((w) => d.includes(w))),
+      hours: z.object({ start: hhmm, end: hhmm }),
+    })
+    .refine((a) => a.hours.start < a.hours.end, {
+      error: MARKETPLACE_MESSAGES.hours,
+      path: ['hours', 'end'],
+    }),
+});
+export type DriverProfileInput = z.input<typeof driverProfileSchema>;
+export type DriverProfile = z.output<typeof driverProfileSchema>;
+
+export const availableRidesQuerySchema = z.object({
+  from: z.string().refine(isDateString).optional(),
+  to: z.string().refine(isDateString).optional(),
+  /** A locality as "LOCALITY|POSTCODE" from the places search. */
+  near: z
+    .string()
+    .regex(/^[^|]{1,80}\|\d{4}$/)
+    .optional(),
+  radiusKm: z.coerce.number().min(1).max(500).default(25),
+  passengers: z.coerce.number().int().min(1).max(50).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type AvailableRidesQuery = z.output<typeof availableRidesQuerySchema>;
