@@ -75,10 +75,12 @@ test('a driver signs up with a BSP number and sees it on the driver profile', as
   await signInThroughForm(page, email, PASSWORD);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Driver dashboard');
   await page.goto('/driver-profile');
-  await expect(page.getByText('BSP-778899')).toBeVisible();
-  await expect(page.getByText('Nelson Bay Transfers')).toBeVisible();
-  await expect(page.getByText('4 passengers')).toBeVisible();
-  await expect(page.getByText('09:00 to 17:00')).toBeVisible();
+  await expect(page.getByLabel('BSP number')).toHaveValue('BSP-778899');
+  await expect(page.getByLabel('Company name')).toHaveValue('Nelson Bay Transfers');
+  // The spec's defaults for a new driver: 4 seats, available 09:00 to 17:00.
+  await expect(page.getByLabel('Seats for passengers')).toHaveValue('4');
+  await expect(page.getByLabel('From (Sydney time)')).toHaveValue('09:00');
+  await expect(page.getByLabel('To (Sydney time)')).toHaveValue('17:00');
 });
 
 test('validation messages appear word for word', async ({ page, request }) => {

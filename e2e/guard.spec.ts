@@ -17,6 +17,7 @@ const TABLE: [string, string, string, string, string][] = [
   ['/book-ride', '/login', '=', '/dashboard', '='],
   ['/edit-ride/42', '/login', '=', '/dashboard', '='],
   ['/bookings', '/login', '=', '=', '='],
+  ['/booking/123', '/login', '=', '=', '='],
   ['/settings', '/login', '=', '=', '='],
   ['/about', '=', '=', '=', '='],
 ];
@@ -60,7 +61,7 @@ test('a test session opens the dashboard without touching the API', async ({ pag
   await page.getByRole('button', { name: 'Create test account' }).click();
   await page.waitForURL('**/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Driver dashboard');
-  await expect(page.getByText('Test session')).toBeVisible();
+  await expect(page.getByText('Test session: this account lives only in this browser tab')).toBeVisible();
   // The API does not trust it.
   const session = await page.request.get('/api/session');
   expect((await session.json()).user).toBeNull();

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { listen } from './server.ts';
+import { startSweeper } from './services/sweep.ts';
 
 async function main() {
   const env = loadEnv();
@@ -20,12 +21,15 @@ async function main() {
     console.log(`Administrator ${env.ADMIN_EMAIL}: ${outcome}`);
   }
   const server = await listen(app, env.PORT, env.HOST);
+  // Expires past requests and quotes every minute; safe with several instances (an advisory lock).
+  const stopSweeper = startSweeper(database.db);
   console.log(
     `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
   if (!env.isProduction && !env.SMTP_URL)
     console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
   const stop = async () => {
+    stopSweeper();
     await server.close();
     await hub.close();
     await database.close();

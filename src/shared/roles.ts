@@ -121,6 +121,9 @@ const DRIVER_ROUTES = [
   '/ride-history',
   '/driver-billing',
   '/bookings',
+  // Not in SPEC §2.3's driver list, but a driver must open the booking they hold (contacts, vehicle,
+  // complete, rate): the marketplace issue requires it. The API still checks it is their booking.
+  '/booking/*',
   '/ratings',
   '/help',
 ] as const;

@@ -87,7 +87,7 @@ describe.each(databaseKinds())('roles, unknown paths and origins (%s)', (kind) =
         userId: driverId,
         bspNumber: 'BSP-777',
         companyName: 'Port Shuttles',
-        vehicleDetails: { capacity: 4 },
+        vehicle: { capacity: 4 },
         availability: { days: [], hours: { start: '09:00', end: '17:00' } },
       });
     });

@@ -89,6 +89,7 @@ describe('guardDecision (SPEC §2.3 route table)', () => {
     ['driver', '/driver-billing', ALLOW],
     ['driver', '/driver-dashboard', ALLOW],
     ['driver', '/bookings', ALLOW],
+    ['driver', '/booking/9', ALLOW],
     // Query strings, fragments and a trailing slash do not change the decision.
     ['customer', '/users?tab=all', to('/dashboard')],
     ['driver', '/profile/', to('/driver-profile')],

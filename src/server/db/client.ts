@@ -91,7 +91,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       listen,
       close: async () => {
         await (listener as pg.Client | null)?.end().catch(() => undefined);
+        // pool.end() resolves before its sockets have closed; wait for every client's 'remove' so that
+        // nothing is still half-open when the caller goes on (a dropped test database would kill it).
+        let open = pool.totalCount;
+        const closed = new Promise<void>((resolve) => {
+          if (open === 0) resolve();
+          pool.on('remove', () => {
+            open -= 1;
+            if (open <= 0) resolve();
+          });
+        });
         await pool.end();
+        await closed;
       },
     };
   }

@@ -1,5 +1,5 @@
 /** What the marketplace API returns: the server builds these, the web app reads them. */
-import type { BookingStatus, QuoteStatus, RideStatus } from './constants.ts';
+import type { BookingStatus, QuoteStatus, RideStatus, Weekday } from './constants.ts';
 
 export interface PlaceDto {
   locality: string;
@@ -44,6 +44,18 @@ export interface RideDto {
   /** Shown to the customer. */
   liveQuoteCount: number;
   bookingId: string | null;
+  /** Shown to a driver (available rides, a request's page): the driver's own live quote, if any. */
+  myQuote?: { id: string; status: QuoteStatus; priceCents: number } | null;
+}
+
+/** One place search result (GET /api/places). */
+export interface PlaceSuggestionDto {
+  locality: string;
+  postcode: string;
+  lat: number;
+  lng: number;
+  /** "Nelson Bay NSW 2315" */
+  label: string;
 }
 
 export interface VehicleDto {
@@ -53,6 +65,20 @@ export interface VehicleDto {
   color: string;
   registration: string;
   capacity: number;
+}
+
+/** The drivers record (SPEC §3) as GET/PUT /api/drivers/me and /api/drivers/:userId return it. */
+export interface DriverProfileDto {
+  userId: string;
+  bspNumber: string;
+  /** '' when none. */
+  companyName: string;
+  vehicle: VehicleDto;
+  /** Fields are '' when not given; expiryDate is a date ('2027-06-30'). */
+  insurance: { provider: string; policyNumber: string; expiryDate: string };
+  /** days in WEEKDAYS order ('mon'...'sun'); hours 'HH:MM', Sydney time, start inclusive, end exclusive. */
+  availability: { days: Weekday[]; hours: { start: string; end: string } };
+  updatedAt: string;
 }
 
 export interface QuoteDto {

@@ -37,6 +37,15 @@ export const MARKETPLACE_MESSAGES = {
   vehicleYear: 'Enter the year the vehicle was built.',
   hours: 'Hours must be HH:MM, and the end after the start.',
   expiryDate: 'Enter the insurance expiry date.',
+  placeQuery: 'Type 1 to 60 characters of a suburb or a postcode.',
+  dateFilter: 'Choose a valid date.',
+  dateRange: 'The end date must be on or after the start date.',
+  passengersFilter: `Seats must be a whole number from ${RIDE_LIMITS.passengersMin} to ${RIDE_LIMITS.passengersMax}.`,
+  radius: 'The radius must be from 1 to 500 km.',
+  cursor: 'This page link is no longer valid. Please start from the first page.',
+  rideBooked: 'This request is already booked and can no longer be changed.',
+  rideCancelled: 'This request was cancelled and can no longer be changed.',
+  rideExpired: 'This request has expired and can no longer be changed.',
 } as const;
 
 /** A money amount in AUD: positive, at most 2 decimal places. */
@@ -257,16 +266,33 @@ export const driverProfileSchema = z.object({
 export type DriverProfileInput = z.input<typeof driverProfileSchema>;
 export type DriverProfile = z.output<typeof driverProfileSchema>;
 
-export const availableRidesQuerySchema = z.object({
-  from: z.string().refine(isDateString).optional(),
-  to: z.string().refine(isDateString).optional(),
-  /** A locality as "LOCALITY|POSTCODE" from the places search. */
-  near: z
-    .string()
-    .regex(/^[^|]{1,80}\|\d{4}$/)
-    .optional(),
-  radiusKm: z.coerce.number().min(1).max(500).default(25),
-  passengers: z.coerce.number().int().min(1).max(50).optional(),
-  cursor: z.string().max(200).optional(),
-});
+export const availableRidesQuerySchema = z
+  .object({
+    /** Sydney dates, inclusive. */
+    from: z.string().refine(isDateString, { error: MARKETPLACE_MESSAGES.dateFilter }).optional(),
+    to: z.string().refine(isDateString, { error: MARKETPLACE_MESSAGES.dateFilter }).optional(),
+    /** A locality as "LOCALITY|POSTCODE" from the places search. */
+    near: z
+      .string()
+      .regex(/^[^|]{1,80}\|\d{4}$/, { error: MARKETPLACE_MESSAGES.pickupRequired })
+      .optional(),
+    /** Straight-line kilometres from `near`. */
+    radiusKm: z.coerce
+      .number({ error: MARKETPLACE_MESSAGES.radius })
+      .min(1, { error: MARKETPLACE_MESSAGES.radius })
+      .max(500, { error: MARKETPLACE_MESSAGES.radius })
+      .default(25),
+    /** The driver's free seats: requests for at most this many passengers. */
+    passengers: z.coerce
+      .number({ error: MARKETPLACE_MESSAGES.passengersFilter })
+      .int({ error: MARKETPLACE_MESSAGES.passengersFilter })
+      .min(RIDE_LIMITS.passengersMin, { error: MARKETPLACE_MESSAGES.passengersFilter })
+      .max(RIDE_LIMITS.passengersMax, { error: MARKETPLACE_MESSAGES.passengersFilter })
+      .optional(),
+    cursor: z.string().max(200, { error: MARKETPLACE_MESSAGES.cursor }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    error: MARKETPLACE_MESSAGES.dateRange,
+    path: ['to'],
+  });
 export type AvailableRidesQuery = z.output<typeof availableRidesQuerySchema>;

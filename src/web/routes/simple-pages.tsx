@@ -84,38 +84,6 @@ export const SIMPLE_PAGES = {
     description: 'Thank you. Your payment went through and a confirmation e-mail is on its way.',
     links: [{ to: '/', label: 'Home' }],
   },
-  schedule: { title: 'Schedule', heading: 'Schedule', description: 'Your upcoming trips in date order.' },
-  bookRide: {
-    title: 'Book a Ride',
-    heading: 'Book a ride',
-    description: 'Post a trip: pickup, destination, date and time, passengers, luggage and budget.',
-  },
-  rideConfirmation: {
-    title: 'Ride Confirmation',
-    heading: 'Ride confirmation',
-    description: 'The summary of the trip you posted.',
-  },
-  editRide: {
-    title: 'Edit Ride',
-    heading: 'Edit ride',
-    description: 'Change a trip request until it is booked.',
-  },
-  driverMatching: {
-    title: 'Finding drivers',
-    heading: 'Finding drivers',
-    description: 'Drivers who match your trip, and their quotes as they arrive.',
-  },
-  booking: {
-    title: 'Booking Details',
-    heading: 'Booking details',
-    description: 'The trip, the agreed price, the driver and the vehicle.',
-  },
-  bookings: { title: 'Bookings', heading: 'Bookings', description: 'Your bookings.' },
-  availableRides: {
-    title: 'Available Rides',
-    heading: 'Available rides',
-    description: 'Open trip requests you can quote for.',
-  },
   driverBilling: {
     title: 'Driver Billing',
     heading: 'Driver billing',
@@ -130,22 +98,6 @@ export const SIMPLE_PAGES = {
     title: 'Help',
     heading: 'Help',
     description: 'Answers to common questions and ways to reach support.',
-  },
-  rideHistory: { title: 'Ride History', heading: 'Ride history', description: 'Your past trips.' },
-  ratings: {
-    title: 'Ratings',
-    heading: 'Ratings',
-    description: 'Ratings you gave and received, and trips waiting for your rating.',
-  },
-  notifications: {
-    title: 'Notifications',
-    heading: 'Notifications',
-    description: 'Updates about your trips, quotes and bookings.',
-  },
-  myQuotes: {
-    title: 'My Quotes',
-    heading: 'My quotes',
-    description: 'Quotes for your open trip requests, side by side.',
   },
   testNotifications: {
     title: 'Test Notifications',

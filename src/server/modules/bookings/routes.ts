@@ -1,8 +1,58 @@
-/** /api/bookings */
+/** /api/bookings: the user's bookings, one booking with contacts and history, its calendar file, cancel, complete. */
 import { Hono } from 'hono';
-import type { AppBindings, Deps } from '../../http/context.ts';
+import { z } from 'zod';
+import { cancelInputSchema } from '../../../shared/validation/marketplace.ts';
+import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
+import { notFound, parseBody } from '../../http/errors.ts';
+import { requireUser } from '../../http/middleware.ts';
+import { bookingCalendar } from '../../services/ics.ts';
+import { loadBookingDto, loadBookingDtos } from './dto.ts';
+import { cancelBooking, completeBooking } from './service.ts';
 
-export function bookingRoutes(_deps: Deps) {
+const uuid = z.uuid();
+
+export function bookingRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
+  app.use('*', requireUser);
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  const bookingFor = (user: SessionUser, id: string) => {
+    if (!uuid.safeParse(id).success) throw notFound();
+    return loadBookingDto(deps.db, user, id);
+  };
+
+  /** The user's bookings as customer or driver (an admin: all), newest pickup first. */
+  app.get('/', async (c) => {
+    return c.json({ items: await loadBookingDtos(deps.db, c.get('user')!) });
+  });
+
+  app.get('/:id', async (c) => {
+    return c.json({ booking: await bookingFor(c.get('user')!, c.req.param('id')) });
+  });
+
+  app.get('/:id/calendar.ics', async (c) => {
+    const booking = await bookingFor(c.get('user')!, c.req.param('id'));
+    const body = bookingCalendar(booking, { brandName: deps.env.BRAND_NAME, appUrl: deps.env.APP_URL });
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="booking-${booking.id}.ics"`);
+    return c.body(body);
+  });
+
+  app.post('/:id/cancel', async (c) => {
+    const { reason } = await parseBody(c, cancelInputSchema);
+    const user = c.get('user')!;
+    await cancelBooking(deps.db, user, c.req.param('id'), reason);
+    return c.json({ booking: await loadBookingDto(deps.db, user, c.req.param('id')) });
+  });
+
+  app.post('/:id/complete', async (c) => {
+    const user = c.get('user')!;
+    await completeBooking(deps.db, user, c.req.param('id'));
+    return c.json({ booking: await loadBookingDto(deps.db, user, c.req.param('id')) });
+  });
+
   return app;
 }

@@ -1,6 +1,15 @@
-/** /api/dev/mailbox: the development outbox, so a person can read and click every e-mail. Off in production. */
+/**
+ * /api/dev: development tools, mounted only when APP_ENV=development.
+ * - GET /mailbox: the outbox, so a person can read and click every e-mail.
+ * - POST /rides/:id/pickup-passed: moves a trip's pickup time into the past, so the "after the trip" steps
+ *   (complete, rate) can be tried locally and by the browser journeys without waiting hours.
+ */
+import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { rides } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
 import { listOutbox } from '../../services/mail.ts';
 
 export function devRoutes(deps: Deps) {
@@ -10,6 +19,17 @@ export function devRoutes(deps: Deps) {
     const rows = await listOutbox(deps.db, { to, limit: 100 });
     c.header('Cache-Control', 'no-store');
     return c.json({ messages: rows });
+  });
+  app.post('/rides/:id/pickup-passed', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    if (!id.success) throw notFound();
+    const updated = await deps.db
+      .update(rides)
+      .set({ pickupAt: sql`now() - interval '1 hour'` })
+      .where(eq(rides.id, id.data))
+      .returning({ id: rides.id });
+    if (updated.length === 0) throw notFound();
+    return c.json({ ok: true });
   });
   return app;
 }

@@ -1,8 +1,76 @@
-/** /api/quotes */
+/**
+ * /api/quotes: drivers submit, change, withdraw and confirm their quotes; the customer compares the quotes
+ * of a request and accepts one, which creates the booking.
+ */
 import { Hono } from 'hono';
+import { acceptQuoteSchema } from '../../../shared/marketplace/booking.ts';
+import { API_MESSAGES } from '../../../shared/messages.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
+import { AppError, parseBody, validationError } from '../../http/errors.ts';
+import { requirePermission, requireUser } from '../../http/middleware.ts';
+import { loadBookingDto } from '../bookings/dto.ts';
+import {
+  acceptQuote,
+  confirmQuote,
+  confirmQuoteSchema,
+  listMyQuotes,
+  listRideQuotes,
+  submitQuote,
+  submitQuoteSchema,
+  withdrawQuote,
+} from './service.ts';
 
-export function quoteRoutes(_deps: Deps) {
+export function quoteRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
+  app.use('*', requireUser);
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  /** Create the driver's quote for a request, or change their live one. 201 created, 200 changed. */
+  app.post('/', requirePermission('submit_quotes'), async (c) => {
+    const input = await parseBody(c, submitQuoteSchema);
+    const { quote, created } = await submitQuote(deps.db, c.get('user')!, input);
+    return c.json({ quote }, created ? 201 : 200);
+  });
+
+  app.get('/mine', requirePermission('submit_quotes'), async (c) => {
+    return c.json({ items: await listMyQuotes(deps.db, c.get('user')!) });
+  });
+
+  /** ?rideId= : the quotes of one request, for its customer (or an admin). */
+  app.get('/', async (c) => {
+    const items = await listRideQuotes(deps.db, c.get('user')!, c.req.query('rideId') ?? '');
+    return c.json({ items });
+  });
+
+  app.post('/:id/withdraw', requirePermission('submit_quotes'), async (c) => {
+    return c.json({ quote: await withdrawQuote(deps.db, c.get('user')!, c.req.param('id')) });
+  });
+
+  app.post('/:id/confirm', requirePermission('submit_quotes'), async (c) => {
+    // An empty body confirms the quote as it is.
+    const text = await c.req.text();
+    let raw: unknown = {};
+    if (text.trim() !== '') {
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        throw new AppError(400, 'validation', API_MESSAGES.validation);
+      }
+    }
+    const parsed = confirmQuoteSchema.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error);
+    return c.json({ quote: await confirmQuote(deps.db, c.get('user')!, c.req.param('id'), parsed.data) });
+  });
+
+  app.post('/:id/accept', requirePermission('book_rides'), async (c) => {
+    const input = await parseBody(c, acceptQuoteSchema);
+    const user = c.get('user')!;
+    const bookingId = await acceptQuote(deps.db, user, c.req.param('id'), input, deps.env.BRAND_NAME);
+    return c.json({ booking: await loadBookingDto(deps.db, user, bookingId) }, 201);
+  });
+
   return app;
 }

@@ -1,8 +1,107 @@
-/** /api/rides */
+/**
+ * /api/rides: trip requests.
+ *
+ *   POST   /                 customer posts a request (and its return leg)  -> 201 { ride, returnRide }
+ *   GET    /                 the customer's own requests                    -> { items }
+ *   GET    /available        drivers: open requests, filtered, keyset-paged -> Page<RideDto & { myQuote }>
+ *   GET    /:id              owner, admin, or a driver (see readRide)       -> { ride }
+ *   GET    /:id/matches      owner or admin: how many drivers match          -> { count }
+ *   PATCH  /:id              owner, while open                               -> { ride }
+ *   POST   /:id/cancel       owner, while open                               -> { ride }
+ *
+ * A request that is not the caller's, or an id that is not a uuid, reads as 404.
+ */
 import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  availableRidesQuerySchema,
+  cancelInputSchema,
+  rideEditSchema,
+  rideRequestSchema,
+} from '../../../shared/validation/marketplace.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
+import { notFound, parseBody, validationError } from '../../http/errors.ts';
+import { requirePermission, requireUser } from '../../http/middleware.ts';
+import {
+  availableRides,
+  cancelRide,
+  countMatches,
+  createRide,
+  editRide,
+  listMyRides,
+  readRide,
+} from './service.ts';
 
-export function rideRoutes(_deps: Deps) {
+const uuid = z.uuid();
+
+/** The :id parameter as a uuid; anything else is a record that does not exist. */
+function rideId(raw: string | undefined): string {
+  const parsed = uuid.safeParse(raw);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+export function rideRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
+  const { db } = deps;
+
+  app.post('/', requirePermission('create_ride_requests'), async (c) => {
+    const input = await parseBody(
+      c,
+      rideRequestSchema(() => new Date()),
+    );
+    const result = await createRide(db, c.get('user')!.id, input);
+    return c.json(result, 201);
+  });
+
+  app.get('/', requirePermission('create_ride_requests'), async (c) => {
+    const items = await listMyRides(db, c.get('user')!.id);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items });
+  });
+
+  // Before /:id, or "available" would be taken for an id.
+  app.get('/available', requirePermission('view_ride_requests'), async (c) => {
+    const parsed = availableRidesQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) throw validationError(parsed.error);
+    const user = c.get('user')!;
+    const page = await availableRides(db, { id: user.id, role: user.role }, parsed.data);
+    c.header('Cache-Control', 'no-store');
+    return c.json(page);
+  });
+
+  app.get('/:id', requireUser, async (c) => {
+    const user = c.get('user')!;
+    const ride = await readRide(db, { id: user.id, role: user.role }, rideId(c.req.param('id')));
+    if (!ride) throw notFound();
+    c.header('Cache-Control', 'no-store');
+    return c.json({ ride });
+  });
+
+  app.get('/:id/matches', requireUser, async (c) => {
+    const user = c.get('user')!;
+    const count = await countMatches(db, { id: user.id, role: user.role }, rideId(c.req.param('id')));
+    if (count === null) throw notFound();
+    c.header('Cache-Control', 'no-store');
+    return c.json({ count });
+  });
+
+  app.patch('/:id', requirePermission('create_ride_requests'), async (c) => {
+    const id = rideId(c.req.param('id'));
+    const input = await parseBody(
+      c,
+      rideEditSchema(() => new Date()),
+    );
+    const ride = await editRide(db, c.get('user')!.id, id, input);
+    return c.json({ ride });
+  });
+
+  app.post('/:id/cancel', requirePermission('create_ride_requests'), async (c) => {
+    const id = rideId(c.req.param('id'));
+    const { reason } = await parseBody(c, cancelInputSchema);
+    const ride = await cancelRide(db, c.get('user')!.id, id, reason);
+    return c.json({ ride });
+  });
+
   return app;
 }

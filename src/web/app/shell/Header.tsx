@@ -1,11 +1,12 @@
 /** Header (SPEC §2.1): navigation per role, the narrow-screen slide-out 'Menu' and the avatar menu. */
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Dropdown from '@radix-ui/react-dropdown-menu';
-import { Bus, LogOut, Menu as MenuIcon, X } from 'lucide-react';
+import { Bell, Bus, LogOut, Menu as MenuIcon, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { useNotifications } from '../../features/marketplace/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { config } from '../config.ts';
 import { PUBLIC_NAV, SIGNED_IN_NAV } from './nav.ts';
@@ -102,6 +103,7 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
+          {user && !user.isTest && <NotificationBell />}
           {user ? (
             <Dropdown.Root>
               <Dropdown.Trigger className="rounded-full">
@@ -168,5 +170,29 @@ function MenuLink({ to, children, className }: { to: string; children: string; c
         {children}
       </Link>
     </Dropdown.Item>
+  );
+}
+
+/** The bell with the unread count; the count refreshes live through the shell's event stream. */
+function NotificationBell() {
+  const list = useNotifications();
+  const unread = list.data?.unread ?? 0;
+  return (
+    <Link
+      to="/notifications"
+      className="relative rounded-md p-2 text-slate-950 hover:bg-white/25"
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+    >
+      <Bell className="h-6 w-6" aria-hidden="true" />
+      {unread > 0 && (
+        <span
+          data-testid="unread-count"
+          aria-hidden="true"
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold text-white"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
   );
 }

@@ -6,12 +6,14 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Toaster } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { RouteGuard } from '../../features/auth/RouteGuard.tsx';
+import { useLiveUpdates } from '../../features/marketplace/live.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 export function Layout() {
   const { user } = useAuth();
   const location = useLocation();
+  useLiveUpdates(Boolean(user && !user.isTest));
   return (
     <div className="flex min-h-screen flex-col">
       <a

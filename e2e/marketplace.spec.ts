@@ -1,0 +1,142 @@
+/**
+ * The marketplace loop in two browsers: a customer (on a 390 px phone) posts a trip, a driver quotes, the
+ * quote arrives live, the customer books, both see each other's contact details, the driver completes the
+ * trip, both rate, and the ratings become visible.
+ */
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { utcToSydney } from '../src/shared/marketplace/time.ts';
+import { createConfirmedUser, signInQuickly } from './support.ts';
+
+test.setTimeout(120_000);
+
+async function choosePlace(page: Page, label: string, query: string, option: RegExp) {
+  await page.getByRole('combobox', { name: `${label} suburb` }).fill(query);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('post a trip, quote, book, complete and rate', async ({ browser, request }) => {
+  const driverUser = await createConfirmedUser(request, 'driver', { fullName: 'Dana Shuttle' });
+  // A first name of its own, so the driver can pick this request out of every open one.
+  const firstName = `Casey${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  const customerUser = await createConfirmedUser(request, 'customer', { fullName: `${firstName} Rider` });
+  const driverCtx: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const customerCtx: BrowserContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const driver = await driverCtx.newPage();
+  const customer = await customerCtx.newPage();
+  await signInQuickly(driver, driverUser.email, driverUser.password);
+  await signInQuickly(customer, customerUser.email, customerUser.password);
+
+  // The driver's business record: every day, all day, 6 seats, a vehicle the passenger can identify.
+  await driver.goto('/driver-profile');
+  await driver.getByLabel('Make').fill('Toyota');
+  await driver.getByLabel('Model').fill('HiAce');
+  await driver.getByLabel('Colour').fill('White');
+  await driver.getByLabel('Registration').fill('PS12AB');
+  await driver.getByLabel('Seats for passengers').fill('6');
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+    await driver.getByLabel(day).check();
+  }
+  await driver.getByLabel('From (Sydney time)').fill('00:00');
+  await driver.getByLabel('To (Sydney time)').fill('23:59');
+  await driver.getByRole('button', { name: 'Save profile' }).click();
+  await expect(driver.getByTestId('toast').filter({ hasText: 'Profile saved' })).toBeVisible();
+
+  // The customer posts a trip three days ahead, at 10:30 Sydney time.
+  const day = utcToSydney(new Date(Date.now() + 3 * 86_400_000)).date;
+  await customer.goto('/book-ride');
+  await choosePlace(customer, 'Pickup', 'Nelson B', /Nelson Bay NSW 2315/);
+  await customer.getByLabel('Pickup street address (optional)').fill('12 Magnus Street');
+  await choosePlace(customer, 'Destination', 'Williamt', /Williamtown NSW 2318/);
+  await expect(customer.getByTestId('estimate')).toContainText(
+    /Estimated distance about \d+\.\d km · indicative price \$\d+\.\d\d/,
+  );
+  await customer.getByLabel('Pickup date').fill(day);
+  await customer.getByLabel('Pickup time (Sydney time)').fill('10:30');
+  await customer.getByLabel('Passengers').fill('2');
+  await customer.getByLabel('Bags').fill('3');
+  await customer.getByLabel('Surfboard').check();
+  await customer.getByLabel('Budget (AUD)').fill('95');
+  await customer.getByRole('button', { name: 'Post my trip' }).click();
+  await expect(customer.getByRole('heading', { name: 'Your trip is posted' })).toBeVisible();
+  await expect(customer.getByText('12 Magnus Street, Nelson Bay 2315')).toBeVisible();
+  await customer.getByRole('link', { name: 'See matching drivers and quotes' }).click();
+  await expect(customer.getByRole('heading', { name: 'Finding drivers' })).toBeVisible();
+  await expect(customer.getByTestId('match-count')).toContainText(/[1-9]\d* drivers? match/);
+  await expect(customer.getByText('No quotes yet')).toBeVisible();
+
+  // The driver finds it and quotes; neither the customer's contact details nor their street address show.
+  await driver.goto('/available-rides');
+  const card = driver.getByTestId('available-ride').filter({ hasText: `Customer: ${firstName}` });
+  await expect(card).toContainText('Nelson Bay 2315');
+  await expect(card).not.toContainText(customerUser.email);
+  await expect(card).not.toContainText('Rider');
+  await expect(card).not.toContainText('Magnus Street');
+  await card.getByRole('button', { name: 'Quote for this trip' }).click();
+  await card.getByLabel('Your price (AUD)').fill('85');
+  await card.getByLabel('What the price includes').fill('Door to door, surfboard and 3 bags included.');
+  await card.getByRole('button', { name: 'Send quote' }).click();
+  await expect(card).toContainText('Your quote: $85.00');
+
+  // The quote arrives on the customer's open page without a reload.
+  const quote = customer.getByTestId('quote-card').filter({ hasText: '$85.00' });
+  await expect(quote).toBeVisible({ timeout: 15_000 });
+  await expect(quote).toContainText('Door to door');
+  await expect(customer.locator('body')).not.toContainText(driverUser.email);
+  await quote.getByRole('button', { name: 'Accept this quote' }).click();
+  await expect(quote.getByTestId('fare-statement')).toContainText('$85.00');
+  await expect(quote.getByTestId('fare-statement')).toContainText('the most you can be asked to pay');
+  await quote.getByLabel('I agree to this fare and book this driver.').check();
+  await quote.getByRole('button', { name: 'Book at this price' }).click();
+
+  // Both see the booking with each other's contact details and the vehicle.
+  await expect(customer.getByRole('heading', { name: 'Booking details' })).toBeVisible();
+  await expect(customer.getByTestId('agreed-fare')).toHaveText('$85.00');
+  await expect(customer.getByTestId('contacts')).toContainText(driverUser.email);
+  await expect(customer.getByTestId('vehicle')).toContainText('Toyota HiAce, White · registration PS12AB');
+  await expect(customer.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+    'href',
+    /calendar\.ics$/,
+  );
+  const bookingUrl = customer.url();
+  const bookingId = bookingUrl.split('/booking/')[1]!;
+
+  await driver.goto('/bookings');
+  await driver
+    .getByTestId('booking-card')
+    .filter({ hasText: '12 Magnus Street' })
+    .getByRole('link', { name: 'Booking details' })
+    .click();
+  await expect(driver.getByTestId('contacts')).toContainText(customerUser.email);
+
+  // The trip happens (its pickup time passes), and the driver marks it completed.
+  const booking = await driver.request.get(`/api/bookings/${bookingId}`);
+  const rideId = ((await booking.json()) as { booking: { ride: { id: string } } }).booking.ride.id;
+  expect((await driver.request.post(`/api/dev/rides/${rideId}/pickup-passed`)).ok()).toBe(true);
+  await driver.reload();
+  await driver.getByRole('button', { name: 'Mark trip completed' }).click();
+  await expect(driver.getByTestId('toast').filter({ hasText: 'Trip completed' })).toBeVisible();
+
+  // The driver rates first: the customer cannot see it until they rate too.
+  await driver.getByRole('radio', { name: '5 stars' }).check({ force: true });
+  await driver.getByLabel('Comment (optional)').fill('On time and friendly.');
+  await driver.getByRole('button', { name: 'Submit rating' }).click();
+  await expect(driver.getByText('You rated:')).toBeVisible();
+
+  await customer.goto(`/booking/${bookingId}`);
+  await expect(customer.getByTestId('their-rating')).toHaveCount(0);
+  await customer.getByRole('radio', { name: '4 stars' }).check({ force: true });
+  await customer.getByRole('button', { name: 'Submit rating' }).click();
+  await expect(customer.getByTestId('their-rating')).toContainText('On time and friendly.');
+
+  await driver.reload();
+  await expect(driver.getByTestId('their-rating')).toContainText('rated you');
+  await customer.goto('/ratings');
+  await expect(customer.getByTestId('rating').first()).toContainText('On time and friendly.');
+
+  await driverCtx.close();
+  await customerCtx.close();
+});

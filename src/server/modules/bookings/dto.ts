@@ -1,0 +1,135 @@
+/**
+ * BookingDtos as one viewer sees them. Only here, after a booking, do the two sides see each other's
+ * contact details (name, e-mail, phone): they arrange the trip and settle payment directly.
+ */
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { BookingDto, BookingEventDto, RatingDto, VehicleDto } from '../../../shared/marketplace/api.ts';
+import type { BookingStatus } from '../../../shared/marketplace/constants.ts';
+import type { SessionUser } from '../../../shared/session.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingEvents, bookings, drivers, ratings, rides, users } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { visibleRating } from '../ratings/summary.ts';
+import { loadRideDtos } from './ride-dtos.ts';
+
+type Viewer = Pick<SessionUser, 'id' | 'role'>;
+
+/** Bookings the viewer may see: their own as customer or driver; every booking for an admin. */
+export function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.role === 'admin') return undefined;
+  return or(eq(bookings.customerId, viewer.id), eq(bookings.driverId, viewer.id));
+}
+
+export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Promise<BookingDto[]> {
+  const rows = await db
+    .select({ booking: bookings, pickupAt: rides.pickupAt })
+    .from(bookings)
+    .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .where(and(visibleTo(viewer), filter))
+    .orderBy(desc(rides.pickupAt), desc(bookings.createdAt))
+    .limit(500);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.booking.id);
+  const peopleIds = [...new Set(rows.flatMap((r) => [r.booking.customerId, r.booking.driverId]))];
+  const driverIds = [...new Set(rows.map((r) => r.booking.driverId))];
+  const [ridesById, people, driverRows, events, ratingRows] = await Promise.all([
+    loadRideDtos(
+      db,
+      rows.map((r) => r.booking.rideId),
+    ),
+    db
+      .select({ id: users.id, fullName: users.fullName, email: users.email, phone: users.phone })
+      .from(users)
+      .where(inArray(users.id, peopleIds)),
+    db.select().from(drivers).where(inArray(drivers.userId, driverIds)),
+    db
+      .select()
+      .from(bookingEvents)
+      .where(inArray(bookingEvents.bookingId, ids))
+      .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
+    db
+      .select({ rating: ratings, visible: sql<boolean>`${visibleRating('ratings')}` })
+      .from(ratings)
+      .where(inArray(ratings.bookingId, ids)),
+  ]);
+  const person = new Map(people.map((p) => [p.id, p]));
+  const driverOf = new Map(driverRows.map((d) => [d.userId, d]));
+  const now = Date.now();
+
+  const contact = (id: string) => {
+    const p = person.get(id);
+    return { name: p?.fullName ?? '', email: p?.email ?? '', phone: p?.phone ?? null };
+  };
+  const ratingDto = (r: typeof ratings.$inferSelect): RatingDto => ({
+    id: r.id,
+    bookingId: r.bookingId,
+    stars: r.stars,
+    comment: r.comment,
+    createdAt: r.createdAt.toISOString(),
+    fromName: person.get(r.raterId)?.fullName ?? '',
+    toName: person.get(r.rateeId)?.fullName ?? '',
+  });
+
+  return rows.map(({ booking: b, pickupAt }) => {
+    const viewerRole =
+      viewer.id === b.customerId ? 'customer' : viewer.id === b.driverId ? 'driver' : 'admin';
+    const party = viewerRole !== 'admin';
+    const d = driverOf.get(b.driverId);
+    const v = d?.vehicleDetails;
+    const vehicle: VehicleDto = {
+      make: v?.make ?? '',
+      model: v?.model ?? '',
+      year: v?.year ?? null,
+      color: v?.color ?? '',
+      registration: v?.registration ?? '',
+      capacity: v?.capacity ?? 0,
+    };
+    const history: BookingEventDto[] = events
+      .filter((e) => e.bookingId === b.id)
+      .map((e) => ({
+        type: e.type,
+        at: e.createdAt.toISOString(),
+        by: e.actorId === b.customerId ? 'customer' : e.actorId === b.driverId ? 'driver' : 'system',
+        note: e.note,
+      }));
+    const mine = party
+      ? ratingRows.find((r) => r.rating.bookingId === b.id && r.rating.raterId === viewer.id)
+      : undefined;
+    const theirs = party
+      ? ratingRows.find((r) => r.rating.bookingId === b.id && r.rating.rateeId === viewer.id && r.visible)
+      : undefined;
+    return {
+      id: b.id,
+      status: b.status as BookingStatus,
+      ride: ridesById.get(b.rideId)!,
+      quoteId: b.quoteId,
+      priceCents: b.priceCents,
+      acceptedAt: b.acceptedAt.toISOString(),
+      fareStatement: b.fareStatement,
+      driver: {
+        id: b.driverId,
+        companyName: d?.companyName ?? '',
+        bspNumber: d?.bspNumber ?? '',
+        vehicle,
+        contact: contact(b.driverId),
+      },
+      customer: { id: b.customerId, contact: contact(b.customerId) },
+      history,
+      cancelReason: b.cancelReason,
+      completedAt: b.completedAt?.toISOString() ?? null,
+      viewerRole,
+      canCancel: party && b.status === 'confirmed',
+      canComplete: viewerRole === 'driver' && b.status === 'confirmed' && pickupAt.getTime() <= now,
+      canRate: party && b.status === 'completed' && !mine,
+      myRating: mine ? ratingDto(mine.rating) : null,
+      theirRating: theirs ? ratingDto(theirs.rating) : null,
+    };
+  });
+}
+
+/** One booking for its customer, its driver or an admin; anything else is 404. */
+export async function loadBookingDto(db: Db, viewer: Viewer, id: string): Promise<BookingDto> {
+  const [dto] = await loadBookingDtos(db, viewer, eq(bookings.id, id));
+  if (!dto) throw notFound();
+  return dto;
+}

@@ -1,0 +1,146 @@
+/**
+ * Booking transitions after acceptance: cancel (either side, with a reason) and complete (the driver, after
+ * pickup). Each is a conditional update in one transaction, with its history event and notifications.
+ * The agreed fare never changes: there is no code path for it, and a trigger refuses it in SQL.
+ */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { displayLocality, MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
+import type { SessionUser } from '../../../shared/session.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { notify } from '../notifications/service.ts';
+import type { RideRow } from '../rides/dto.ts';
+
+const uuid = z.uuid();
+const conflict = (message: string) => new AppError(409, 'conflict', message);
+const trip = (ride: Pick<RideRow, 'pickupLocality' | 'destinationLocality'>) =>
+  `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`;
+
+/** A booking the user is a party to (customer or driver); 404 for anyone else or a bad id. */
+async function partyBooking(db: Db, user: SessionUser, id: string) {
+  if (!uuid.safeParse(id).success) throw notFound();
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!row) throw notFound();
+  if (row.customerId === user.id || row.driverId === user.id) return row;
+  throw notFound();
+}
+
+/**
+ * Either side cancels a confirmed booking. When the driver cancels, the request reopens (if its pickup is
+ * still ahead) and the other drivers who had quoted are invited to quote again; when the customer cancels,
+ * the request is cancelled.
+ */
+export async function cancelBooking(db: Db, user: SessionUser, id: string, reason: string): Promise<void> {
+  const booking = await partyBooking(db, user, id);
+  const byDriver = booking.driverId === user.id;
+  await db.transaction(async (tx) => {
+    // Lock order everywhere: request, then quotes, then booking.
+    await tx.select({ id: rides.id }).from(rides).where(eq(rides.id, booking.rideId)).for('update');
+    const [cancelled] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledBy: user.id, cancelReason: reason })
+      .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
+      .returning();
+    if (!cancelled) throw conflict(MARKETPLACE_CONFLICTS.bookingNotCancellable);
+    await tx
+      .insert(bookingEvents)
+      .values({ bookingId: id, type: 'cancelled', actorId: user.id, note: reason });
+    const [ride] = await tx
+      .update(rides)
+      .set(
+        byDriver
+          ? {
+              status: sql`case when ${rides.pickupAt} > now() then 'open' else 'cancelled' end`,
+              updatedAt: sql`now()`,
+            }
+          : { status: 'cancelled', cancelReason: reason, updatedAt: sql`now()` },
+      )
+      .where(and(eq(rides.id, booking.rideId), eq(rides.status, 'booked')))
+      .returning();
+    const reopened = ride?.status === 'open';
+    const name = ride ? trip(ride) : 'your trip';
+    await notify(tx, {
+      userId: byDriver ? booking.customerId : booking.driverId,
+      type: 'booking_cancelled',
+      title: byDriver ? 'The driver cancelled your booking' : 'The customer cancelled the booking',
+      message: byDriver
+        ? `Your booking for the trip ${name} was cancelled by the driver: "${reason}".${reopened ? ' Your request is open again and the other drivers who quoted have been invited to quote again.' : ''}`
+        : `The booking for the trip ${name} was cancelled by the customer: "${reason}".`,
+      relatedId: id,
+    });
+    if (byDriver && reopened) {
+      const invited = await tx
+        .selectDistinct({ driverId: quotes.driverId })
+        .from(quotes)
+        .where(
+          and(
+            eq(quotes.rideId, booking.rideId),
+            inArray(quotes.status, ['declined', 'expired']),
+            ne(quotes.driverId, booking.driverId),
+          ),
+        );
+      for (const d of invited) {
+        await notify(tx, {
+          userId: d.driverId,
+          type: 'quote_invited',
+          title: 'A trip you quoted for is open again',
+          message: `The trip ${name} is looking for a driver again. Send a new quote if you can take it.`,
+          relatedId: booking.rideId,
+        });
+      }
+    }
+  });
+}
+
+/** The driver marks a confirmed trip completed, once its pickup time has passed. */
+export async function completeBooking(db: Db, user: SessionUser, id: string): Promise<void> {
+  const booking = await partyBooking(db, user, id);
+  if (booking.driverId !== user.id) throw forbidden();
+  await db.transaction(async (tx) => {
+    const [ride] = await tx.select().from(rides).where(eq(rides.id, booking.rideId)).for('update');
+    const [done] = await tx
+      .update(bookings)
+      .set({ status: 'completed', completedAt: sql`now()` })
+      .where(
+        and(
+          eq(bookings.id, id),
+          eq(bookings.status, 'confirmed'),
+          sql`exists (select 1 from rides r where r.id = ${bookings.rideId} and r.pickup_at <= now())`,
+        ),
+      )
+      .returning();
+    if (!done) {
+      const [current] = await tx
+        .select({ status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, id));
+      throw conflict(
+        current?.status !== 'confirmed'
+          ? MARKETPLACE_CONFLICTS.bookingNotConfirmed
+          : MARKETPLACE_CONFLICTS.completeBeforePickup,
+      );
+    }
+    await tx
+      .update(rides)
+      .set({ status: 'completed', updatedAt: sql`now()` })
+      .where(and(eq(rides.id, booking.rideId), eq(rides.status, 'booked')));
+    await tx.insert(bookingEvents).values({ bookingId: id, type: 'completed', actorId: user.id, note: '' });
+    const name = trip(ride!);
+    await notify(tx, {
+      userId: booking.customerId,
+      type: 'trip_completed',
+      title: 'Trip completed: rate your driver',
+      message: `Your trip ${name} is complete. How was it? Rate your driver.`,
+      relatedId: id,
+    });
+    await notify(tx, {
+      userId: booking.driverId,
+      type: 'trip_completed',
+      title: 'Trip completed: rate your customer',
+      message: `The trip ${name} is marked completed. Rate your customer.`,
+      relatedId: id,
+    });
+  });
+}

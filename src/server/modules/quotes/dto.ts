@@ -1,0 +1,52 @@
+/** QuoteDtos: the driver appears by company, first name, rating and completed trips; never a contact detail. */
+import { eq, inArray } from 'drizzle-orm';
+import type { QuoteDto } from '../../../shared/marketplace/api.ts';
+import type { QuoteStatus } from '../../../shared/marketplace/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { drivers, type quotes, users } from '../../db/schema/index.ts';
+import { completedTrips, ratingSummaries } from '../ratings/summary.ts';
+import { firstNameOf } from '../rides/dto.ts';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+
+export async function toQuoteDtos(db: Db, rows: QuoteRow[]): Promise<QuoteDto[]> {
+  const driverIds = [...new Set(rows.map((r) => r.driverId))];
+  if (driverIds.length === 0) return [];
+  const [people, summaries, trips] = await Promise.all([
+    db
+      .select({ id: users.id, fullName: users.fullName, companyName: drivers.companyName })
+      .from(users)
+      .leftJoin(drivers, eq(drivers.userId, users.id))
+      .where(inArray(users.id, driverIds)),
+    ratingSummaries(db, driverIds),
+    completedTrips(db, driverIds),
+  ]);
+  const person = new Map(people.map((p) => [p.id, p]));
+  return rows.map((q) => {
+    const p = person.get(q.driverId);
+    return {
+      id: q.id,
+      rideId: q.rideId,
+      status: q.status as QuoteStatus,
+      priceCents: q.priceCents,
+      message: q.message,
+      vehicle: q.vehicle,
+      validUntil: q.validUntil.toISOString(),
+      rideVersion: q.rideVersion,
+      createdAt: q.createdAt.toISOString(),
+      updatedAt: q.updatedAt.toISOString(),
+      driver: {
+        id: q.driverId,
+        companyName: p?.companyName ?? '',
+        firstName: firstNameOf(p?.fullName ?? ''),
+        rating: summaries.get(q.driverId) ?? { average: null, count: 0 },
+        completedTrips: trips.get(q.driverId) ?? 0,
+      },
+    };
+  });
+}
+
+export async function toQuoteDto(db: Db, row: QuoteRow): Promise<QuoteDto> {
+  const [dto] = await toQuoteDtos(db, [row]);
+  return dto!;
+}

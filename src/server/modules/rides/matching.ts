@@ -1,0 +1,35 @@
+/**
+ * Which drivers match a trip request: their availability covers the pickup's weekday and time of day in
+ * Sydney (hours.start <= pickup < hours.end), and their vehicle seats the passengers. One SQL query over
+ * the drivers' JSON columns, used when a request is posted (to notify them) and for the customer's
+ * "N drivers match" count.
+ */
+import { sql } from 'drizzle-orm';
+import { DRIVER_DEFAULTS } from '../../../shared/constants.ts';
+import { WEEKDAYS } from '../../../shared/marketplace/constants.ts';
+import { utcToSydney } from '../../../shared/marketplace/time.ts';
+import type { Db } from '../../db/client.ts';
+
+export interface MatchableRide {
+  pickupAt: Date;
+  passengers: number;
+}
+
+export async function matchingDriverIds(db: Db, ride: MatchableRide): Promise<string[]> {
+  const local = utcToSydney(ride.pickupAt);
+  const weekday = WEEKDAYS[local.weekday]!;
+  // 'HH:MM' strings compare correctly byte by byte (collation "C"), whatever the database's locale.
+  const result = (await db.execute(sql`
+    select d.user_id
+    from drivers d
+    join users u on u.id = d.user_id
+    where u.user_type = 'driver'
+      and d.availability -> 'days' @> ${JSON.stringify([weekday])}::jsonb
+      and (d.availability #>> '{hours,start}') collate "C" <= ${local.time}::text collate "C"
+      and ${local.time}::text collate "C" < (d.availability #>> '{hours,end}') collate "C"
+      and (case when jsonb_typeof(d.vehicle_details -> 'capacity') = 'number'
+                then (d.vehicle_details ->> 'capacity')::numeric
+                else ${DRIVER_DEFAULTS.vehicleCapacity}::numeric end) >= ${ride.passengers}::numeric
+    order by d.user_id`)) as unknown as { rows: { user_id: string }[] };
+  return result.rows.map((r) => r.user_id);
+}

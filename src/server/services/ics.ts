@@ -1,0 +1,57 @@
+/**
+ * 'Add to calendar': a booking as an iCalendar (.ics) event. The start is the pickup instant in UTC, so
+ * every calendar shows it at the right local time; the duration is estimated from the distance.
+ */
+import { createEvent } from 'ics';
+import type { BookingDto } from '../../shared/marketplace/api.ts';
+import { displayLocality } from '../../shared/marketplace/booking.ts';
+import { formatAud } from '../../shared/marketplace/money.ts';
+
+/** Average road speed for the estimate, and the shortest duration a calendar entry gets. */
+export const TRIP_SPEED_KMH = 60;
+export const TRIP_MIN_MINUTES = 30;
+
+export function estimatedTripMinutes(distanceKm: number): number {
+  return Math.max(TRIP_MIN_MINUTES, Math.ceil((distanceKm / TRIP_SPEED_KMH) * 60));
+}
+
+export function bookingCalendar(booking: BookingDto, opts: { brandName: string; appUrl: string }): string {
+  const { ride, driver } = booking;
+  const from = displayLocality(ride.pickup.locality);
+  const to = displayLocality(ride.destination.locality);
+  const place = (p: typeof ride.pickup) =>
+    [p.address.trim(), `${displayLocality(p.locality)} NSW ${p.postcode}`].filter(Boolean).join(', ');
+  const v = driver.vehicle;
+  const vehicle = [[v.make, v.model].filter(Boolean).join(' '), v.color].filter(Boolean).join(', ');
+  const minutes = estimatedTripMinutes(ride.distanceKm);
+  const description = [
+    `Agreed fare: ${formatAud(booking.priceCents)} AUD (the most you can be asked to pay; paid to the driver directly).`,
+    `From: ${place(ride.pickup)}`,
+    `To: ${place(ride.destination)}`,
+    `Passengers: ${ride.passengers}`,
+    ride.flightNumber ? `Flight: ${ride.flightNumber}` : '',
+    `Driver: ${driver.companyName || driver.contact.name} (${driver.contact.name}${driver.contact.phone ? `, ${driver.contact.phone}` : ''})`,
+    `Vehicle: ${vehicle || 'see booking'}`,
+    `Registration: ${v.registration || 'see booking'}`,
+    `Booking: ${booking.id}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const { error, value } = createEvent({
+    productId: `${opts.brandName}//bookings`,
+    uid: `booking-${booking.id}@${new URL(opts.appUrl).hostname}`,
+    title: `Shuttle: ${from} → ${to}`,
+    start: new Date(ride.pickupAt).getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
+    location: place(ride.pickup),
+    geo: { lat: ride.pickup.lat, lon: ride.pickup.lng },
+    description,
+    url: `${opts.appUrl.replace(/\/$/, '')}/booking/${booking.id}`,
+    status: booking.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    busyStatus: 'BUSY',
+  });
+  if (error || !value) throw error ?? new Error('calendar event could not be built');
+  return value;
+}

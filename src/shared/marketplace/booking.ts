@@ -1,0 +1,85 @@
+/**
+ * Booking rules shared by the web app and the API: the fare statement the customer accepts (built once,
+ * shown before accepting and stored word for word on the booking), the accept form, and the messages of
+ * the marketplace's refusals.
+ */
+import { z } from 'zod';
+import { TIME_ZONE } from '../constants.ts';
+import { formatAud } from './money.ts';
+
+export const MARKETPLACE_CONFLICTS = {
+  alreadyBooked: 'This request has already been booked.',
+  rideNotOpen: 'This request is no longer open for quotes.',
+  pickupPassed: 'The pickup time of this request has passed.',
+  quoteExpired: 'This quote has expired.',
+  needsConfirmation: 'The driver must confirm this quote for your changed trip before you can accept it.',
+  quoteNotAvailable: 'This quote is no longer available.',
+  quoteNotLive: 'This quote can no longer be changed.',
+  priceChanged: 'The driver has changed this quote. Please review the new price before accepting.',
+  driverProfileMissing: 'Complete your driver profile before quoting.',
+  bookingNotCancellable: 'This booking can no longer be cancelled.',
+  completeBeforePickup: 'You can mark the trip completed after its pickup time.',
+  bookingNotConfirmed: 'Only a confirmed booking can be marked completed.',
+  rateNotCompleted: 'You can rate a trip once it is completed.',
+  alreadyRated: 'You have already rated this trip.',
+} as const;
+
+export const ACCEPT_MESSAGES = {
+  acceptFare: 'Please tick the box to accept the agreed fare.',
+} as const;
+
+/**
+ * Accepting a quote: the customer ticks the fare statement. `priceCents` is the price the customer saw;
+ * when given, the API refuses the accept if the driver changed the price in the meantime.
+ */
+export const acceptQuoteSchema = z.object({
+  acceptFare: z.literal(true, { error: ACCEPT_MESSAGES.acceptFare }),
+  priceCents: z.number().int().positive().optional(),
+});
+export type AcceptQuoteInput = z.input<typeof acceptQuoteSchema>;
+
+/** 'NELSON BAY' (the gazetteer's spelling) -> 'Nelson Bay'; mixed-case names are kept as typed. */
+export function displayLocality(locality: string): string {
+  const trimmed = locality.trim();
+  if (trimmed !== trimmed.toUpperCase()) return trimmed;
+  return trimmed
+    .toLowerCase()
+    .replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/** 'Sun 4 Apr 2027 9:30 am' on the Sydney wall clock. */
+export function formatPickupSydney(instant: Date | string): string {
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    timeZone: TIME_ZONE,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')} ${get('hour')}:${get('minute')} ${get('dayPeriod').toLowerCase()}`;
+}
+
+export interface FareStatementInput {
+  priceCents: number;
+  pickupLocality: string;
+  destinationLocality: string;
+  pickupAt: Date | string;
+  brandName: string;
+}
+
+/**
+ * The written fare agreement (NSW: a booked fare is agreed before the trip and can never be exceeded).
+ * The customer sees exactly this text before accepting; the booking stores it word for word.
+ */
+export function fareStatement(f: FareStatementInput): string {
+  return (
+    `Agreed fare: ${formatAud(f.priceCents)} AUD for this trip ` +
+    `(${displayLocality(f.pickupLocality)} to ${displayLocality(f.destinationLocality)}, ${formatPickupSydney(f.pickupAt)}). ` +
+    'This is the most you can be asked to pay. ' +
+    `You pay the driver directly; ${f.brandName} takes no payment.`
+  );
+}

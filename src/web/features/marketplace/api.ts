@@ -1,0 +1,248 @@
+/** The marketplace API as React Query hooks: one place for every call the pages make. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BookingDto,
+  NotificationDto,
+  Page,
+  QuoteDto,
+  RatingDto,
+  RatingSummary,
+  RideDto,
+} from '../../../shared/marketplace/api.ts';
+import type {
+  DriverProfileInput,
+  QuoteInput,
+  RideRequestInput,
+} from '../../../shared/validation/marketplace.ts';
+import { api } from '../../lib/api.ts';
+
+export interface PlaceOption {
+  locality: string;
+  postcode: string;
+  lat: number;
+  lng: number;
+  label: string;
+}
+
+export type AvailableRide = RideDto & { myQuote?: { id: string; status: string; priceCents: number } | null };
+export type MyQuote = QuoteDto & { ride: RideDto };
+
+export interface DriverProfileDto {
+  userId: string;
+  bspNumber: string;
+  companyName: string | null;
+  vehicle: {
+    make: string;
+    model: string;
+    year: number | null;
+    color: string;
+    registration: string;
+    capacity: number;
+  };
+  insurance: { provider: string; policyNumber: string; expiryDate: string };
+  availability: { days: string[]; hours: { start: string; end: string } };
+}
+
+export interface RatingsOverview {
+  received: RatingDto[];
+  given: RatingDto[];
+  pending: { bookingId: string; ride: RideDto; otherName: string }[];
+  summary: RatingSummary;
+}
+
+/** Every marketplace query key starts with one of these, so a live event can refresh them together. */
+export const MARKETPLACE_KEYS = [
+  'rides',
+  'quotes',
+  'bookings',
+  'ratings',
+  'notifications',
+  'available-rides',
+] as const;
+
+export const searchPlaces = (q: string) =>
+  api<{ items: PlaceOption[] }>(`/api/places?q=${encodeURIComponent(q)}`).then((r) => r.items);
+
+export function useMyRides() {
+  return useQuery({ queryKey: ['rides', 'mine'], queryFn: () => api<{ items: RideDto[] }>('/api/rides') });
+}
+
+export function useRide(id: string | undefined) {
+  return useQuery({
+    queryKey: ['rides', id],
+    queryFn: () => api<{ ride: RideDto }>(`/api/rides/${id}`).then((r) => r.ride),
+    enabled: Boolean(id),
+  });
+}
+
+export function useRideMatches(id: string | undefined) {
+  return useQuery({
+    queryKey: ['rides', id, 'matches'],
+    queryFn: () => api<{ count: number }>(`/api/rides/${id}/matches`).then((r) => r.count),
+    enabled: Boolean(id),
+  });
+}
+
+export function useCreateRide() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RideRequestInput) =>
+      api<{ ride: RideDto; returnRide: RideDto | null }>('/api/rides', { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rides'] }),
+  });
+}
+
+export function useEditRide(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<RideRequestInput, 'returnTrip'>) =>
+      api<{ ride: RideDto }>(`/api/rides/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rides'] }),
+  });
+}
+
+export function useCancelRide(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => api(`/api/rides/${id}/cancel`, { body: { reason } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rides'] }),
+  });
+}
+
+export function useRideQuotes(rideId: string | undefined) {
+  return useQuery({
+    queryKey: ['quotes', 'ride', rideId],
+    queryFn: () => api<{ items: QuoteDto[] }>(`/api/quotes?rideId=${rideId}`).then((r) => r.items),
+    enabled: Boolean(rideId),
+  });
+}
+
+export function useAcceptQuote() {
+  const qc = useQueryClient();
+  return useMutation({
+    // The price the customer saw: if the driver changed it meanwhile, the API refuses instead of booking it.
+    mutationFn: ({ quoteId, priceCents }: { quoteId: string; priceCents: number }) =>
+      api<{ booking: BookingDto }>(`/api/quotes/${quoteId}/accept`, {
+        body: { acceptFare: true, priceCents },
+      }),
+    onSettled: () => {
+      for (const key of MARKETPLACE_KEYS) void qc.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}
+
+export function useAvailableRides(params: URLSearchParams) {
+  const qs = params.toString();
+  return useQuery({
+    queryKey: ['available-rides', qs],
+    queryFn: () => api<Page<AvailableRide>>(`/api/rides/available${qs ? `?${qs}` : ''}`),
+  });
+}
+
+export function useSubmitQuote() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuoteInput & { rideId: string }) => api<{ quote: QuoteDto }>('/api/quotes', { body }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['available-rides'] });
+      void qc.invalidateQueries({ queryKey: ['quotes'] });
+    },
+  });
+}
+
+export function useMyQuotes(enabled = true) {
+  return useQuery({
+    queryKey: ['quotes', 'mine'],
+    queryFn: () => api<{ items: MyQuote[] }>('/api/quotes/mine').then((r) => r.items),
+    enabled,
+  });
+}
+
+export function useQuoteAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, body }: { id: string; action: 'withdraw' | 'confirm'; body?: unknown }) =>
+      api(`/api/quotes/${id}/${action}`, { body: body ?? {} }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['quotes'] });
+      void qc.invalidateQueries({ queryKey: ['available-rides'] });
+    },
+  });
+}
+
+export function useBookings(enabled = true) {
+  return useQuery({
+    queryKey: ['bookings'],
+    queryFn: () => api<{ items: BookingDto[] }>('/api/bookings').then((r) => r.items),
+    enabled,
+  });
+}
+
+export function useBooking(id: string | undefined) {
+  return useQuery({
+    queryKey: ['bookings', id],
+    queryFn: () => api<{ booking: BookingDto }>(`/api/bookings/${id}`).then((r) => r.booking),
+    enabled: Boolean(id),
+  });
+}
+
+export function useBookingAction(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: 'cancel' | 'complete'; reason?: string }) =>
+      api(`/api/bookings/${id}/${action}`, { body: action === 'cancel' ? { reason } : {} }),
+    onSettled: () => {
+      for (const key of MARKETPLACE_KEYS) void qc.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}
+
+export function useRatings(enabled = true) {
+  return useQuery({ queryKey: ['ratings'], queryFn: () => api<RatingsOverview>('/api/ratings'), enabled });
+}
+
+export function useSubmitRating() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { bookingId: string; stars: number; comment?: string }) =>
+      api('/api/ratings', { body }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['ratings'] });
+      void qc.invalidateQueries({ queryKey: ['bookings'] });
+    },
+  });
+}
+
+export function useNotifications(enabled = true) {
+  return useQuery({
+    queryKey: ['notifications'],
+    queryFn: () => api<{ items: NotificationDto[]; unread: number }>('/api/notifications'),
+    enabled,
+  });
+}
+
+export function useMarkNotifications() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | 'all') =>
+      api(id === 'all' ? '/api/notifications/read-all' : `/api/notifications/${id}/read`, { body: {} }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
+
+export function useDriverProfile(enabled = true) {
+  return useQuery({
+    queryKey: ['drivers', 'me'],
+    queryFn: () => api<{ driver: DriverProfileDto }>('/api/drivers/me').then((r) => r.driver),
+    enabled,
+  });
+}
+
+export function useSaveDriverProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DriverProfileInput) =>
+      api<{ driver: DriverProfileDto }>('/api/drivers/me', { method: 'PUT', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['drivers'] }),
+  });
+}

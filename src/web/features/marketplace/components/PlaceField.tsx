@@ -1,0 +1,156 @@
+/**
+ * A suburb picker over the NSW localities (an ARIA combobox) with a free-text street address beside it.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { type PlaceOption, searchPlaces } from '../api.ts';
+
+export interface PlaceValue {
+  locality: string;
+  postcode: string;
+  address: string;
+  lat?: number;
+  lng?: number;
+}
+
+export function PlaceField({
+  label,
+  value,
+  onChange,
+  error,
+  name,
+}: {
+  label: string;
+  value: PlaceValue;
+  onChange: (v: PlaceValue) => void;
+  error?: string;
+  name: string;
+}) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [text, setText] = useState(value.locality ? `${value.locality} ${value.postcode}` : '');
+  const [options, setOptions] = useState<PlaceOption[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (value.locality) setText(`${value.locality} ${value.postcode}`);
+  }, [value.locality, value.postcode]);
+
+  function search(q: string) {
+    clearTimeout(timer.current);
+    if (q.trim().length < 2) {
+      setOptions([]);
+      setOpen(false);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      const items = await searchPlaces(q.trim()).catch(() => []);
+      setOptions(items);
+      setOpen(items.length > 0);
+      setActive(items.length > 0 ? 0 : -1);
+    }, 150);
+  }
+
+  function choose(o: PlaceOption) {
+    onChange({ ...value, locality: o.locality, postcode: o.postcode, lat: o.lat, lng: o.lng });
+    setText(`${o.locality} ${o.postcode}`);
+    setOpen(false);
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{label}</legend>
+      <div className="relative flex flex-col gap-1">
+        <label htmlFor={`${id}-suburb`} className="text-sm font-medium text-slate-800">
+          {label} suburb
+        </label>
+        <input
+          id={`${id}-suburb`}
+          name={`${name}.suburb`}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          autoComplete="off"
+          placeholder="Start typing a suburb or postcode"
+          className={cn(
+            'h-11 rounded-md border border-slate-400 bg-white px-3 text-base',
+            error && 'border-red-700',
+          )}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (value.locality)
+              onChange({ ...value, locality: '', postcode: '', lat: undefined, lng: undefined });
+            search(e.target.value);
+          }}
+          onKeyDown={(e) => {
+            if (!open) return;
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setActive((a) => Math.min(options.length - 1, a + 1));
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((a) => Math.max(0, a - 1));
+            } else if (e.key === 'Enter' && active >= 0 && options[active]) {
+              e.preventDefault();
+              choose(options[active]);
+            } else if (e.key === 'Escape') {
+              setOpen(false);
+            }
+          }}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+        />
+        {open && (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={`${label} suburbs`}
+            className="absolute top-full z-30 mt-1 max-h-64 w-full overflow-auto rounded-md border border-slate-300 bg-white shadow-lg"
+          >
+            {options.map((o, i) => (
+              <li
+                key={`${o.locality}-${o.postcode}`}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={cn('cursor-pointer px-3 py-2 text-sm', i === active && 'bg-blue-100')}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(o);
+                }}
+              >
+                {o.label}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-address`} className="text-sm font-medium text-slate-800">
+          {label} street address (optional)
+        </label>
+        <input
+          id={`${id}-address`}
+          name={`${name}.address`}
+          autoComplete="street-address"
+          className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
+          value={value.address}
+          onChange={(e) => onChange({ ...value, address: e.target.value })}
+          maxLength={200}
+        />
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

