@@ -132,7 +132,9 @@ export default function DashboardPage() {
           <CustomerDashboard real={real} />
         )
       ) : (
-        <p className="text-slate-700">This test account shows the pages but cannot load or save real trips.</p>
+        <p className="text-slate-700">
+          This test account shows the pages but cannot load or save real trips.
+        </p>
       )}
     </div>
   );
