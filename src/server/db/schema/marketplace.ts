@@ -59,6 +59,8 @@ export const rides = pgTable(
     index('rides_customer_idx').on(t.customerId, t.pickupAt),
     // /available-rides: open requests in pickup order, keyset-paged on (pickup_at, id).
     index('rides_open_pickup_idx').on(t.pickupAt, t.id).where(sql`${t.status} = 'open'`),
+    // Finding a request's return leg (few rides have one).
+    index('rides_outbound_idx').on(t.outboundRideId).where(sql`${t.outboundRideId} is not null`),
     check('rides_status_check', sql`${t.status} in ('open', 'booked', 'completed', 'cancelled', 'expired')`),
     check('rides_passengers_check', sql`${t.passengers} between 1 and 50`),
     check('rides_luggage_check', sql`${t.luggageBags} between 0 and 100`),

@@ -1,0 +1,1 @@
+CREATE INDEX "rides_outbound_idx" ON "rides" USING btree ("outbound_ride_id") WHERE "rides"."outbound_ride_id" is not null;
