@@ -1,21 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser, signInQuickly } from './support.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => ({
-      id: v.id,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-}
+import { expect, test } from '@playwright/test';
+import { axeViolations, createConfirmedUser, signInQuickly } from './support.ts';
 
 test.describe('shell', () => {
   test.use({ bypassCSP: true });

@@ -1,4 +1,6 @@
 /** Helpers for the journeys: accounts are made through the real API and confirmed through the real mailbox. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password-1', name: 'Ada Admin' };
@@ -72,4 +74,19 @@ export async function signInThroughForm(page: Page, email: string, password: str
 export async function signInQuickly(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/account/sign-in', { data: { email, password } });
   expect(res.status()).toBe(200);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now (the context needs bypassCSP to inject the script). */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
 }

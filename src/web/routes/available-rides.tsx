@@ -3,16 +3,30 @@ import { type FormEvent, useState } from 'react';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Field } from '../components/ui/field.tsx';
+import { Field, FormError } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
-import { type AvailableRide, useAvailableRides } from '../features/marketplace/api.ts';
+import { toast } from '../components/ui/toast.tsx';
+import { type AvailableRide, useAvailableRides, useQuoteAction } from '../features/marketplace/api.ts';
 import { PlaceField, type PlaceValue } from '../features/marketplace/components/PlaceField.tsx';
 import { QuoteForm } from '../features/marketplace/components/QuoteForm.tsx';
 import { RideSummary, Stars, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
+import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
 export function AvailableRideCard({ ride }: { ride: AvailableRide }) {
   const [quoting, setQuoting] = useState(false);
+  const action = useQuoteAction();
+  const [error, setError] = useState<string | null>(null);
+  const run = async (kind: 'confirm' | 'withdraw') => {
+    if (!ride.myQuote) return;
+    setError(null);
+    try {
+      await action.mutateAsync({ id: ride.myQuote.id, action: kind });
+      toast({ title: kind === 'confirm' ? 'Quote confirmed' : 'Quote withdrawn', variant: 'success' });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'That did not work. Please try again.');
+    }
+  };
   return (
     <Card className="flex flex-col gap-3" data-testid="available-ride">
       <RideSummary ride={ride} />
@@ -21,10 +35,28 @@ export function AvailableRideCard({ ride }: { ride: AvailableRide }) {
         {ride.customer.rating.count})
       </p>
       {ride.myQuote ? (
-        <p className="flex items-center gap-2 text-sm">
-          Your quote: <strong>{formatAud(ride.myQuote.priceCents)}</strong>{' '}
-          <StatusBadge status={ride.myQuote.status} />
-        </p>
+        <div className="flex flex-col gap-2">
+          <p className="flex items-center gap-2 text-sm">
+            Your quote: <strong>{formatAud(ride.myQuote.priceCents)}</strong>{' '}
+            <StatusBadge status={ride.myQuote.status} />
+          </p>
+          {ride.myQuote.status === 'needs_confirmation' && (
+            <p className="text-sm text-amber-900">
+              The customer changed this trip: confirm or change your quote.
+            </p>
+          )}
+          <p className="flex flex-wrap gap-2">
+            {ride.myQuote.status === 'needs_confirmation' && (
+              <Button size="sm" onClick={() => run('confirm')} disabled={action.isPending}>
+                Confirm my quote
+              </Button>
+            )}
+            <Button size="sm" variant="ghost" onClick={() => run('withdraw')} disabled={action.isPending}>
+              Withdraw my quote
+            </Button>
+          </p>
+          <FormError message={error} />
+        </div>
       ) : null}
       {quoting ? (
         <QuoteForm rideId={ride.id} onDone={() => setQuoting(false)} />
@@ -113,6 +145,19 @@ export default function AvailableRidesPage() {
               <AvailableRideCard key={r.id} ride={r} />
             ))}
           </div>
+          {params.has('cursor') && (
+            <Button
+              variant="ghost"
+              className="self-center"
+              onClick={() => {
+                const first = new URLSearchParams(params);
+                first.delete('cursor');
+                setParams(first);
+              }}
+            >
+              Back to the first page
+            </Button>
+          )}
           {rides.data.nextCursor && (
             <Button
               variant="secondary"
