@@ -5,7 +5,7 @@
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { utcToSydney } from '../src/shared/marketplace/time.ts';
-import { axeViolations, createConfirmedUser, signInQuickly } from './support.ts';
+import { axeViolations, createConfirmedUser, E2E_ADMIN, signInQuickly } from './support.ts';
 
 test.setTimeout(120_000);
 
@@ -151,4 +151,27 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
 
   await driverCtx.close();
   await customerCtx.close();
+});
+
+test("an admin edits a driver's business record from the user list", async ({ page, request }) => {
+  const driverUser = await createConfirmedUser(request, 'driver', { fullName: 'Robin Fleet' });
+  const session = await request.post('/api/account/sign-in', {
+    data: { email: driverUser.email, password: driverUser.password },
+  });
+  const { userId } = (await session.json()) as { userId: string };
+  await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/users');
+  await page
+    .getByRole('row', { name: new RegExp(driverUser.email) })
+    .getByRole('link', { name: 'business profile' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/driver-profile\\?user=${userId}$`));
+  await expect(page.getByLabel('BSP number')).toHaveValue('BSP-12345');
+  await page.getByLabel('Seats for passengers').fill('11');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Profile saved' })).toBeVisible();
+  const saved = await page.request.get(`/api/drivers/${userId}`);
+  expect(
+    ((await saved.json()) as { driver: { vehicle: { capacity: number } } }).driver.vehicle.capacity,
+  ).toBe(11);
 });

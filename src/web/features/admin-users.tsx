@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Loading } from '../components/ui/loading.tsx';
 import { api } from '../lib/api.ts';
 
@@ -52,7 +53,20 @@ export function UsersTable({ enabled }: { enabled: boolean }) {
             <tr key={u.id} className="border-t border-slate-200">
               <td className="px-4 py-2">{u.fullName}</td>
               <td className="px-4 py-2">{u.email}</td>
-              <td className="px-4 py-2 capitalize">{u.userType}</td>
+              <td className="px-4 py-2 capitalize">
+                {u.userType}
+                {u.userType === 'driver' && (
+                  <>
+                    {' · '}
+                    <Link
+                      to={`/driver-profile?user=${u.id}`}
+                      className="normal-case text-brand-dark underline"
+                    >
+                      business profile
+                    </Link>
+                  </>
+                )}
+              </td>
               <td className="px-4 py-2">{u.emailVerified ? 'Yes' : 'No'}</td>
               <td className="px-4 py-2">
                 {new Date(u.createdAt).toLocaleDateString('en-AU', { timeZone: 'Australia/Sydney' })}

@@ -1,5 +1,6 @@
 /** /driver-profile (driver, admin): the business record that matching and quotes read. */
 import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { WEEKDAY_LABELS, WEEKDAYS } from '../../shared/marketplace/constants.ts';
 import { driverProfileSchema } from '../../shared/validation/marketplace.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { Field, FormError } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { useRBAC } from '../features/auth/rbac.tsx';
 import {
   type DriverProfileDto,
   useDriverProfile,
@@ -52,8 +54,8 @@ function toForm(d: DriverProfileDto): Form {
   };
 }
 
-function ProfileForm({ profile }: { profile: DriverProfileDto }) {
-  const save = useSaveDriverProfile();
+function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: string }) {
+  const save = useSaveDriverProfile(userId);
   const [f, setF] = useState<Form>(() => toForm(profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -193,7 +195,11 @@ function ProfileForm({ profile }: { profile: DriverProfileDto }) {
 export default function DriverProfilePage() {
   usePageMeta('Driver Profile', 'Your shuttle business: BSP number, vehicle, insurance and availability.');
   const { user } = useAuth();
-  const profile = useDriverProfile(Boolean(user && !user.isTest));
+  const { isAdmin } = useRBAC();
+  // An admin edits any driver's record from the user list (?user=<id>).
+  const [params] = useSearchParams();
+  const userId = isAdmin ? (params.get('user') ?? undefined) : undefined;
+  const profile = useDriverProfile(Boolean(user && !user.isTest), userId);
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Driver profile</h1>
@@ -206,7 +212,7 @@ export default function DriverProfilePage() {
       ) : profile.error ? (
         <p role="alert">The driver record could not be loaded.</p>
       ) : (
-        <ProfileForm profile={profile.data} />
+        <ProfileForm profile={profile.data} userId={userId} />
       )}
     </div>
   );

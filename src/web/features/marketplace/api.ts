@@ -230,19 +230,21 @@ export function useMarkNotifications() {
   });
 }
 
-export function useDriverProfile(enabled = true) {
+/** The signed-in driver's record, or (for an admin) the record of the driver `userId`. */
+export function useDriverProfile(enabled = true, userId?: string) {
+  const path = `/api/drivers/${userId ?? 'me'}`;
   return useQuery({
-    queryKey: ['drivers', 'me'],
-    queryFn: () => api<{ driver: DriverProfileDto }>('/api/drivers/me').then((r) => r.driver),
+    queryKey: ['drivers', userId ?? 'me'],
+    queryFn: () => api<{ driver: DriverProfileDto }>(path).then((r) => r.driver),
     enabled,
   });
 }
 
-export function useSaveDriverProfile() {
+export function useSaveDriverProfile(userId?: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: DriverProfileInput) =>
-      api<{ driver: DriverProfileDto }>('/api/drivers/me', { method: 'PUT', body }),
+      api<{ driver: DriverProfileDto }>(`/api/drivers/${userId ?? 'me'}`, { method: 'PUT', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['drivers'] }),
   });
 }
