@@ -19,9 +19,17 @@ import { AppError, errorResponse, notFound } from './http/errors.ts';
 import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { avatarRoutes, avatarRpcRoutes } from './modules/avatars/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { clientErrorRoutes } from './modules/client-errors/routes.ts';
+import { preferenceRoutes, pushRoutes } from './modules/delivery/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
+import { sendEmailRoutes } from './modules/email/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { issueRoutes } from './modules/issues/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { placeRoutes } from './modules/places/routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
@@ -133,6 +141,16 @@ export function createApp(opts: AppOptions) {
   app.route('/api/bookings', bookingRoutes(deps));
   app.route('/api/ratings', ratingRoutes(deps));
   app.route('/api/notifications', notificationRoutes(deps, hub));
+  app.route('/api/files', fileRoutes(deps));
+  app.route('/api/avatars', avatarRoutes(deps));
+  app.route('/api/rpc', avatarRpcRoutes(deps));
+  app.route('/api/issues', issueRoutes(deps));
+  app.route('/api/analytics', analyticsRoutes(deps));
+  app.route('/api/client-errors', clientErrorRoutes(deps));
+  app.route('/api/push', pushRoutes(deps));
+  app.route('/api/notification-preferences', preferenceRoutes(deps));
+  app.route('/api/send-email', sendEmailRoutes(deps));
+  app.route('/api/me', meRoutes(deps));
   // The mailbox shows everyone's sign-in and reset links: only on a developer's own machine.
   if (env.APP_ENV === 'development') app.route('/api/dev', devRoutes(deps));
   // Unknown API paths answer JSON 404, never the web app's index.html.

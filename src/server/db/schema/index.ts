@@ -1,3 +1,4 @@
+export * from './app-features.ts';
 export * from './auth.ts';
 export * from './drivers.ts';
 export * from './files.ts';

@@ -135,6 +135,8 @@ export const bookings = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the 24-hours-before-pickup reminder went to both sides (set once, by the sweep). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: now(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import { RouteGuard } from '../../features/auth/RouteGuard.tsx';
 import { useLiveUpdates } from '../../features/marketplace/live.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { Overlays } from './Overlays.tsx';
 
 export function Layout() {
   const { user } = useAuth();
@@ -43,6 +44,7 @@ export function Layout() {
         </RouteGuard>
       </main>
       <Footer />
+      <Overlays />
       <Toaster />
     </div>
   );

@@ -1,0 +1,2 @@
+/** Replaced by the app-wide features work. */
+export function useAnalytics() {}

@@ -1,0 +1,4 @@
+/** Replaced by the app-wide features work. */
+export function ConnectionBanner() {
+  return null;
+}

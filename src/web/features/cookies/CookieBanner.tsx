@@ -1,0 +1,4 @@
+/** Replaced by the app-wide features work. */
+export function CookieBanner() {
+  return null;
+}
