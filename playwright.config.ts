@@ -59,6 +59,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       APP_URL: baseURL,
       APP_ENV: 'development',
+      // The journeys make many accounts from one machine: fixtures give each API call its own client
+      // address (X-Forwarded-For), so the per-address limits stay as strict as in production.
+      TRUST_PROXY: 'true',
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_NAME: E2E_ADMIN.name,

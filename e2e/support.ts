@@ -6,6 +6,14 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password-1', name: 'Ada Admin' };
 export const PASSWORD = 'a-sturdy-passphrase-7';
 
+/** A made-up client address for one fixture call (the e2e server trusts X-Forwarded-For). */
+export function fixtureAddress() {
+  // Documentation ranges (RFC 5737): only ever a header value, never an address anything is sent to.
+  const nets = ['192.0.2', '198.51.100', '203.0.113'];
+  const net = nets[Math.floor(Math.random() * nets.length)];
+  return { 'x-forwarded-for': `${net}.${Math.floor(Math.random() * 254) + 1}` };
+}
+
 let counter = 0;
 export function uniqueEmail(prefix: string) {
   counter += 1;
@@ -54,7 +62,7 @@ export async function createConfirmedUser(
     body.bspNumber = 'BSP-12345';
     body.companyName = 'Bay Shuttles';
   }
-  const res = await request.post('/api/account/signup', { data: body });
+  const res = await request.post('/api/account/signup', { data: body, headers: fixtureAddress() });
   expect(res.status()).toBe(201);
   const mail = await latestMail(request, email, 'verify-email');
   const confirm = await request.get(linkIn(mail.text), { maxRedirects: 0 });
@@ -72,7 +80,10 @@ export async function signInThroughForm(page: Page, email: string, password: str
 
 /** Signs in through the API inside the page's browser context (sets the session cookie). */
 export async function signInQuickly(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/account/sign-in', { data: { email, password } });
+  const res = await page.request.post('/api/account/sign-in', {
+    data: { email, password },
+    headers: fixtureAddress(),
+  });
   expect(res.status()).toBe(200);
 }
 

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { listen } from './server.ts';
+import { startDeliveryWorker } from './services/delivery-worker.ts';
 import { startSweeper } from './services/sweep.ts';
 
 async function main() {
@@ -23,6 +24,13 @@ async function main() {
   const server = await listen(app, env.PORT, env.HOST);
   // Expires past requests and quotes every minute; safe with several instances (an advisory lock).
   const stopSweeper = startSweeper(database.db);
+  // E-mails and pushes every notification as each user chose; several instances share the work safely.
+  const stopDelivery = await startDeliveryWorker({
+    db: database.db,
+    env,
+    mailer: deps.mailer,
+    database,
+  });
   console.log(
     `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
@@ -30,6 +38,7 @@ async function main() {
     console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
   const stop = async () => {
     stopSweeper();
+    await stopDelivery();
     await server.close();
     await hub.close();
     await database.close();

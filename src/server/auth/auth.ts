@@ -14,6 +14,31 @@ import type { Mailer } from '../services/mail.ts';
 import { magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
+/** better-auth's e-mail tokens are JWTs; an address change carries requestType 'change-email-verification'. */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      requestType?: string;
+    };
+    return payload.requestType === 'change-email-verification';
+  } catch {
+    return false;
+  }
+}
+
+function changeEmailMail(brand: string, to: string, url: string) {
+  const text = `Someone asked to use this address for a ${brand} account.\n\nConfirm the change: ${url}\n\nThe link works for 24 hours. Until it is opened the account keeps its current address. If it was not you, ignore this e-mail.`;
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  return {
+    to,
+    kind: 'change-email',
+    subject: `Confirm your new e-mail address for ${brand}`,
+    text,
+    html: `<p>Someone asked to use this address for a ${esc(brand)} account.</p><p><a href="${esc(url)}">Confirm my new e-mail address</a></p><p>If it was not you, ignore this e-mail.</p>`,
+    meta: { link: url },
+  };
+}
+
 /** The header the API sets from the socket address (any client-sent copy is removed first). */
 export const CLIENT_IP_HEADER = 'x-shuttle-client-ip';
 
@@ -36,6 +61,9 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
         userType: { type: 'string', required: false, defaultValue: 'customer', input: true },
         phone: { type: 'string', required: false, input: true },
       },
+      // E-mail change (/api/me/email): a confirmation link goes to the new address through
+      // sendVerificationEmail below; the address changes only when that link is opened.
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -56,7 +84,12 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url, token }) => {
+        // An e-mail change (/api/me/email) sends its confirmation to the new address through here too.
+        if (isEmailChangeToken(token)) {
+          await mailer.send(changeEmailMail(brand, user.email, url));
+          return;
+        }
         await mailer.send(verifyEmailMail(brand, user.email, url));
       },
     },

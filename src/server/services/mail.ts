@@ -16,6 +16,8 @@ export interface MailMessage {
   kind: string;
   replyTo?: string;
   meta?: Record<string, unknown>;
+  /** Such as a booking's .ics invitation. Kept in the outbox by name only. */
+  attachments?: { filename: string; content: string; contentType?: string }[];
 }
 
 export interface Mailer {
@@ -38,7 +40,10 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
           html: message.html ?? null,
           kind: message.kind,
           replyTo: message.replyTo ?? null,
-          meta: message.meta ?? {},
+          meta: {
+            ...(message.meta ?? {}),
+            ...(message.attachments ? { attachments: message.attachments.map((a) => a.filename) } : {}),
+          },
         })
         .returning({ id: mailOutbox.id });
       const id = row!.id;
@@ -50,6 +55,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
           text: message.text,
           html: message.html,
           replyTo: message.replyTo,
+          attachments: message.attachments,
         });
         await db
           .update(mailOutbox)

@@ -3,11 +3,18 @@
  * quotes past their validity expire. Safe on several instances: the sweep runs in one transaction under a
  * transaction-scoped advisory lock (an instance that finds it taken skips this round), and each step is a
  * single conditional UPDATE, so running it twice changes nothing the second time.
+ *
+ * It also sends the trip reminder: for each confirmed booking whose pickup is within 24 hours and whose
+ * reminder has not gone yet, one UPDATE sets reminder_sent_at and returns the booking, and a 'trip_reminder'
+ * notification for each side is written in the same transaction (so it goes exactly once; the delivery
+ * worker then e-mails and pushes it).
  */
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { displayLocality, formatPickupSydney } from '../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES } from '../../shared/marketplace/constants.ts';
 import type { Db } from '../db/client.ts';
 import { quotes, rides } from '../db/schema/index.ts';
+import { notify } from '../modules/notifications/service.ts';
 
 /** Any fixed number, different from the migration lock's: every instance takes the same one. */
 export const SWEEP_LOCK_KEY = 727_002;
@@ -44,8 +51,56 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
         ),
       )
       .returning({ id: quotes.id });
+    await sendTripReminders(tx);
     return { swept: true, expiredRides: expiredRides.length, expiredQuotes: expiredQuotes.length };
   });
+}
+
+/** How long before pickup both sides are reminded. */
+export const REMINDER_HOURS_BEFORE = 24;
+
+/**
+ * Marks the due bookings reminded and notifies both sides; call inside the sweep's transaction. Returns the
+ * bookings reminded now (a second call finds none).
+ */
+export async function sendTripReminders(tx: Db): Promise<string[]> {
+  const result = (await tx.execute(sql`
+    update bookings b set reminder_sent_at = now()
+      from rides r
+     where r.id = b.ride_id
+       and b.status = 'confirmed'
+       and b.reminder_sent_at is null
+       and r.pickup_at > now()
+       and r.pickup_at <= now() + make_interval(hours => ${REMINDER_HOURS_BEFORE})
+    returning b.id, b.customer_id, b.driver_id, r.pickup_at, r.pickup_locality, r.destination_locality`)) as unknown as {
+    rows: {
+      id: string;
+      customer_id: string;
+      driver_id: string;
+      pickup_at: Date | string;
+      pickup_locality: string;
+      destination_locality: string;
+    }[];
+  };
+  for (const b of result.rows) {
+    const trip = `${displayLocality(b.pickup_locality)} to ${displayLocality(b.destination_locality)}`;
+    const when = formatPickupSydney(b.pickup_at);
+    await notify(tx, {
+      userId: b.customer_id,
+      type: 'trip_reminder',
+      title: 'Your trip is coming up',
+      message: `Reminder: your shuttle from ${trip} picks you up on ${when} (Sydney time). Your driver's contact details are on the booking.`,
+      relatedId: b.id,
+    });
+    await notify(tx, {
+      userId: b.driver_id,
+      type: 'trip_reminder',
+      title: 'Upcoming pickup',
+      message: `Reminder: you pick up the booked trip from ${trip} on ${when} (Sydney time). The customer's contact details are on the booking.`,
+      relatedId: b.id,
+    });
+  }
+  return result.rows.map((r) => r.id);
 }
 
 /** Runs the sweep now and then every `intervalMs`; returns a function that stops it. */

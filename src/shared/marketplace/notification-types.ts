@@ -10,5 +10,6 @@ export const NOTIFICATION_TYPES = [
   'booking_cancelled',
   'trip_completed',
   'rating_received',
+  'trip_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,7 +1,9 @@
-/** /profile (customer, admin): account details. Editing arrives with the app-wide features issue. */
-import { Avatar } from '../components/ui/avatar.tsx';
+/** /profile (customer, admin): account details, the avatar with its edit dialog, and the user's documents. */
 import { Card } from '../components/ui/card.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { UserAvatar } from '../features/avatars/OwnAvatar.tsx';
+import { MyDocuments } from '../features/files/MyDocuments.tsx';
+import { ProfileDetailsForm } from '../features/settings/ProfileDetailsForm.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
 export default function ProfilePage() {
@@ -12,7 +14,7 @@ export default function ProfilePage() {
     <div className="flex max-w-2xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Profile</h1>
       <Card className="flex items-center gap-4">
-        <Avatar src={user.avatarUrl} name={user.fullName} email={user.email} size="lg" />
+        <UserAvatar userId={user.id} src={user.avatarUrl} name={user.fullName} email={user.email} size="xl" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-semibold">Name</dt>
           <dd>{user.fullName}</dd>
@@ -24,6 +26,8 @@ export default function ProfilePage() {
           <dd className="capitalize">{user.userType}</dd>
         </dl>
       </Card>
+      {!user.isTest && <ProfileDetailsForm />}
+      {!user.isTest && <MyDocuments />}
     </div>
   );
 }

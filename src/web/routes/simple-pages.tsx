@@ -89,16 +89,6 @@ export const SIMPLE_PAGES = {
     heading: 'Driver billing',
     description: 'Your billing with the marketplace.',
   },
-  settings: {
-    title: 'Settings',
-    heading: 'Settings',
-    description: 'Notifications, accessibility, cookies, password and account.',
-  },
-  help: {
-    title: 'Help',
-    heading: 'Help',
-    description: 'Answers to common questions and ways to reach support.',
-  },
   testNotifications: {
     title: 'Test Notifications',
     heading: 'Test notifications and e-mail',

@@ -1,14 +1,118 @@
-/** Mounted by app.ts; see the app-wide features issue. */
+/**
+ * /api/push: the VAPID public key and the signed-in user's browser push subscriptions.
+ * /api/notification-preferences: per notification kind, e-mail and push on or off (both on by default).
+ */
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '../../../shared/marketplace/notification-types.ts';
+import { notificationPreferences, pushSubscriptions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
+import { parseBody, unauthenticated } from '../../http/errors.ts';
+import { requireUser } from '../../http/middleware.ts';
+import { getVapidKeys } from '../../services/push.ts';
+import { NOTIFICATION_KIND_LABELS } from './kinds.ts';
 
-export function pushRoutes(_deps: Deps) {
+const subscriptionSchema = z.object({
+  endpoint: z.url().max(2048).startsWith('https://', { error: 'A push endpoint must use https.' }),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+
+const subscribeSchema = z.union([z.object({ subscription: subscriptionSchema }), subscriptionSchema]);
+
+const unsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2048) });
+
+export function pushRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
+
+  app.get('/public-key', async (c) => {
+    const { publicKey } = await getVapidKeys(deps.db);
+    return c.json({ publicKey });
+  });
+
+  /** Upserts by endpoint: the browser's subscription now belongs to the signed-in user. */
+  app.post('/subscriptions', requireUser, async (c) => {
+    const user = c.get('user');
+    // SPEC §5: a push subscription needs a non-empty user id.
+    if (!user?.id) throw unauthenticated();
+    const body = await parseBody(c, subscribeSchema);
+    const sub = 'subscription' in body ? body.subscription : body;
+    const serialised = JSON.stringify({
+      endpoint: sub.endpoint,
+      expirationTime: sub.expirationTime ?? null,
+      keys: { p256dh: sub.keys.p256dh, auth: sub.keys.auth },
+    });
+    // One device, one owner: signing in as someone else on the same browser moves it to them.
+    await deps.db
+      .insert(pushSubscriptions)
+      .values({ userId: user.id, endpoint: sub.endpoint, subscription: serialised })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId: user.id, subscription: serialised, createdAt: sql`now()` },
+      });
+    return c.json({ ok: true }, 201);
+  });
+
+  app.delete('/subscriptions', requireUser, async (c) => {
+    const user = c.get('user')!;
+    const { endpoint } = await parseBody(c, unsubscribeSchema);
+    // Only the caller's own subscription: another user's endpoint is left alone.
+    await deps.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint)));
+    return c.json({ ok: true });
+  });
+
   return app;
 }
 
+const preferenceSchema = z.object({
+  kind: z.enum(NOTIFICATION_TYPES, { error: 'Unknown notification kind.' }),
+  email: z.boolean({ error: 'email must be true or false.' }),
+  push: z.boolean({ error: 'push must be true or false.' }),
+});
+
+export interface NotificationPreferenceDto {
+  kind: string;
+  label: string;
+  email: boolean;
+  push: boolean;
+}
+
+async function listPreferences(deps: Deps, userId: string): Promise<NotificationPreferenceDto[]> {
+  const rows = await deps.db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const byKind = new Map(rows.map((r) => [r.kind, r]));
+  return NOTIFICATION_TYPES.map((kind) => ({
+    kind,
+    label: NOTIFICATION_KIND_LABELS[kind],
+    email: byKind.get(kind)?.email ?? true,
+    push: byKind.get(kind)?.push ?? true,
+  }));
+}
+
 /** /api/notification-preferences: per kind, e-mail and push on or off. */
-export function preferenceRoutes(_deps: Deps) {
+export function preferenceRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
+  app.use('*', requireUser);
+
+  app.get('/', async (c) => c.json({ items: await listPreferences(deps, c.get('user')!.id) }));
+
+  app.put('/', async (c) => {
+    const user = c.get('user')!;
+    const input = await parseBody(c, preferenceSchema);
+    await deps.db
+      .insert(notificationPreferences)
+      .values({ userId: user.id, kind: input.kind, email: input.email, push: input.push })
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { email: input.email, push: input.push, updatedAt: sql`now()` },
+      });
+    return c.json({ items: await listPreferences(deps, user.id) });
+  });
+
   return app;
 }

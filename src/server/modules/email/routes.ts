@@ -1,8 +1,257 @@
-/** Mounted by app.ts; see the app-wide features issue. */
+/**
+ * POST /api/send-email (SPEC §7 "send-email"): contact and issue messages go to the support address,
+ * driver-support messages to the drivers address, and a thank-you confirmation goes to the sender.
+ *
+ * The server decides the recipient (a `to` in the body is ignored) and writes the e-mail itself from the
+ * validated form data (client HTML is never forwarded), so the endpoint cannot be used to send arbitrary
+ * mail. A honeypot field and per-address and per-client limits keep bots out.
+ */
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { SUPPORT_HOURS } from '../../../shared/constants.ts';
+import { ACCOUNT, VALIDATION } from '../../../shared/messages.ts';
+import { emailField, fullNameField } from '../../../shared/validation/auth.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
+import type { MailMessage } from '../../services/mail.ts';
+import { hitRateLimit } from '../../services/rate-limit.ts';
 
-export function sendEmailRoutes(_deps: Deps) {
+export const SEND_EMAIL_TYPES = ['contact', 'issue', 'driver-support'] as const;
+export type SendEmailType = (typeof SEND_EMAIL_TYPES)[number];
+
+/** Per sender address and per client address. */
+export const SEND_EMAIL_LIMITS = {
+  perAddress: { max: 5, windowMs: 60 * 60_000 },
+  perClient: { max: 20, windowMs: 60 * 60_000 },
+} as const;
+
+export const SEND_EMAIL_MESSAGES = {
+  failed: ACCOUNT.emailSendFailed,
+  rateLimited: 'You have sent several messages in a short time. Please wait an hour before sending another.',
+  subjectRequired: 'Please enter a subject.',
+  messageRequired: 'Please enter your message.',
+  invalidType: 'Unknown message type.',
+  signInForIssue: 'You must be logged in to submit an issue.',
+} as const;
+
+const text = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+const optionalText = (max: number) => z.string().trim().max(max).optional().or(z.literal('').optional());
+
+const subjectField = text(200, SEND_EMAIL_MESSAGES.subjectRequired);
+const messageField = z
+  .string({ error: SEND_EMAIL_MESSAGES.messageRequired })
+  .trim()
+  .min(1, { error: SEND_EMAIL_MESSAGES.messageRequired })
+  .max(5000, { error: 'Your message must be at most 5000 characters.' });
+
+export const contactFormSchema = z.object({
+  name: fullNameField(VALIDATION.fullNameRequired),
+  email: emailField,
+  phone: optionalText(30),
+  userType: z.enum(['customer', 'driver', 'other', '']).optional(),
+  subject: subjectField,
+  message: messageField,
+});
+
+export const driverSupportFormSchema = z.object({
+  name: fullNameField(VALIDATION.validFullNameRequired),
+  email: emailField,
+  driverLicense: optionalText(40),
+  urgency: z.enum(['low', 'medium', 'high', '']).optional(),
+  subject: subjectField,
+  message: messageField,
+});
+
+export const issueFormSchema = z.object({
+  title: z.string().trim().min(5, { error: 'Title must be at least 5 characters' }).max(200),
+  category: z.enum(['bug', 'feature', 'improvement', 'other'], { error: 'Please select a category' }),
+  priority: z.enum(['low', 'medium', 'high', 'critical'], { error: 'Please select a priority' }),
+  userName: z.string().trim().max(120).optional(),
+  userEmail: emailField,
+  description: z.string().trim().min(10, { error: 'Description must be at least 10 characters' }).max(5000),
+  attachments: z.array(z.url().max(2048)).max(5).optional(),
+});
+
+const envelopeSchema = z.object({
+  to: z.unknown().optional(),
+  subject: z.string().trim().max(200).optional(),
+  html: z.unknown().optional(),
+  text: z.string().max(20_000).optional(),
+  type: z.enum(SEND_EMAIL_TYPES, { error: SEND_EMAIL_MESSAGES.invalidType }),
+  replyTo: emailField,
+  formData: z.record(z.string(), z.unknown(), { error: 'formData is required.' }),
+  /** Honeypot: a field people never see; bots fill it. */
+  website: z.unknown().optional(),
+});
+
+function escapeHtml(s: string) {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function fieldsBlock(fields: [string, string | undefined][]) {
+  const present = fields.filter(([, v]) => v !== undefined && v !== '') as [string, string][];
+  return {
+    text: present.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    html: `<table>${present
+      .map(
+        ([k, v]) =>
+          `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+      )
+      .join('')}</table>`,
+  };
+}
+
+type Built = { name: string; subject: string; fields: [string, string | undefined][] };
+
+function buildFromForm(type: SendEmailType, formData: Record<string, unknown>): Built | z.ZodError {
+  if (type === 'contact') {
+    const r = contactFormSchema.safeParse(formData);
+    if (!r.success) return r.error;
+    const f = r.data;
+    return {
+      name: f.name,
+      subject: f.subject,
+      fields: [
+        ['Name', f.name],
+        ['E-mail', f.email],
+        ['Phone', f.phone],
+        ['I am a', f.userType],
+        ['Subject', f.subject],
+        ['Message', f.message],
+      ],
+    };
+  }
+  if (type === 'driver-support') {
+    const r = driverSupportFormSchema.safeParse(formData);
+    if (!r.success) return r.error;
+    const f = r.data;
+    return {
+      name: f.name,
+      subject: f.subject,
+      fields: [
+        ['Name', f.name],
+        ['E-mail', f.email],
+        ['Driver licence', f.driverLicense],
+        ['Urgency', f.urgency],
+        ['Subject', f.subject],
+        ['Message', f.message],
+      ],
+    };
+  }
+  const r = issueFormSchema.safeParse(formData);
+  if (!r.success) return r.error;
+  const f = r.data;
+  const userName = f.userName || f.userEmail || 'Unknown User';
+  return {
+    name: userName,
+    subject: `Issue report: ${f.title}`,
+    fields: [
+      ['Title', f.title],
+      ['Category', f.category],
+      ['Priority', f.priority],
+      ['Reported by', `${userName} <${f.userEmail}>`],
+      ['Description', f.description],
+      ['Attachments', f.attachments?.join('\n')],
+    ],
+  };
+}
+
+function fail(message: string, issues?: { path: string; message: string }[]) {
+  return { success: false as const, message, ...(issues ? { issues } : {}) };
+}
+
+export function sendEmailRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
+
+  app.post('/', async (c) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      return c.json(fail(SEND_EMAIL_MESSAGES.failed), 400);
+    }
+    const envelope = envelopeSchema.safeParse(raw);
+    if (!envelope.success) {
+      const issues = envelope.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      return c.json(fail(issues[0]?.message ?? SEND_EMAIL_MESSAGES.failed, issues), 400);
+    }
+    const body = envelope.data;
+    const honeypot = body.website ?? body.formData.website;
+    if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
+      // Looks like success to the bot; nothing is sent.
+      return c.json({ success: true, messageId: null });
+    }
+    if (body.type === 'issue' && !c.get('user')) {
+      return c.json(fail(SEND_EMAIL_MESSAGES.signInForIssue), 401);
+    }
+    const built = buildFromForm(body.type, body.formData);
+    if (built instanceof z.ZodError) {
+      const issues = built.issues.map((i) => ({ path: `formData.${i.path.join('.')}`, message: i.message }));
+      return c.json(fail(issues[0]?.message ?? SEND_EMAIL_MESSAGES.failed, issues), 400);
+    }
+
+    for (const [key, rule] of [
+      [`send-email:address:${body.replyTo}`, SEND_EMAIL_LIMITS.perAddress],
+      [`send-email:ip:${c.get('ip')}`, SEND_EMAIL_LIMITS.perClient],
+    ] as const) {
+      const limit = await hitRateLimit(deps.db, key, rule);
+      if (!limit.allowed) {
+        c.header('Retry-After', String(limit.retryAfterSeconds));
+        return c.json(fail(SEND_EMAIL_MESSAGES.rateLimited), 429);
+      }
+    }
+
+    const { env, mailer } = deps;
+    const to = body.type === 'driver-support' ? env.DRIVERS_EMAIL : env.SUPPORT_EMAIL;
+    const block = fieldsBlock(built.fields);
+    const subject = body.subject || built.subject;
+    const label =
+      body.type === 'contact'
+        ? 'Contact form'
+        : body.type === 'driver-support'
+          ? 'Driver support request'
+          : 'Issue report';
+    const message: MailMessage = {
+      to,
+      subject: `[${label}] ${subject}`,
+      text: `${label} from ${built.name} <${body.replyTo}>\n\n${block.text}\n`,
+      html: `<p>${escapeHtml(label)} from ${escapeHtml(built.name)} &lt;${escapeHtml(body.replyTo)}&gt;</p>${block.html}`,
+      kind: body.type,
+      replyTo: body.replyTo,
+      meta: { type: body.type, userId: c.get('user')?.id ?? null },
+    };
+    let messageId: string | null;
+    try {
+      const sent = await mailer.send(message);
+      messageId = sent.messageId ?? sent.id;
+    } catch (err) {
+      console.error('send-email failed', err);
+      return c.json(fail(SEND_EMAIL_MESSAGES.failed), 502);
+    }
+
+    // The thank-you: no text from the form except the sender's name, so it cannot carry spam.
+    const hours = `${SUPPORT_HOURS.days}, ${SUPPORT_HOURS.open} to ${SUPPORT_HOURS.close}`;
+    const thanks =
+      body.type === 'issue'
+        ? 'Thank you for your feedback. Your issue has been submitted successfully. We will review it and get back to you via email.'
+        : `Thank you for contacting ${env.BRAND_NAME}. We have received your message and aim to reply within ${SUPPORT_HOURS.replyWithinHours} hours on business days (${hours}).`;
+    // An issue's thank-you goes to the signed-in reporter's own address.
+    const sender = body.type === 'issue' ? (c.get('user')?.email ?? body.replyTo) : body.replyTo;
+    try {
+      await mailer.send({
+        to: sender,
+        subject: `We received your message - ${env.BRAND_NAME}`,
+        text: `Hello ${built.name},\n\n${thanks}\n\nPhone: ${env.SUPPORT_PHONE}\nE-mail: ${body.type === 'driver-support' ? env.DRIVERS_EMAIL : env.SUPPORT_EMAIL}\n\n${env.BRAND_NAME}`,
+        html: `<p>Hello ${escapeHtml(built.name)},</p><p>${escapeHtml(thanks)}</p><p>Phone: ${escapeHtml(env.SUPPORT_PHONE)}</p><p>${escapeHtml(env.BRAND_NAME)}</p>`,
+        kind: `${body.type}-confirmation`,
+        meta: { type: body.type },
+      });
+    } catch (err) {
+      // The message itself reached us; a failed thank-you is only logged.
+      console.error('send-email confirmation failed', err);
+    }
+    return c.json({ success: true, messageId });
+  });
+
   return app;
 }

@@ -1,7 +1,9 @@
 /**
  * Avatar (SPEC §2.11): spinner while the picture loads, then the picture; initials on error or without one.
- * Uploading and editing come with the app-wide features issue.
+ * With onEdit, a small edit button sits on it: pass it only for the current user's own avatar
+ * (features/avatars/OwnAvatar does).
  */
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
@@ -28,7 +30,12 @@ export function Avatar({
   size = 'md',
   className,
   decorative = false,
+  onEdit,
+  editLabel = 'Change profile picture',
 }: {
+  /** Shows the small edit button; only for the signed-in user's own avatar. */
+  onEdit?: () => void;
+  editLabel?: string;
   /** Inside a control that names the user itself: hide the picture from assistive technology. */
   decorative?: boolean;
   src?: string | null;
@@ -37,15 +44,27 @@ export function Avatar({
   size?: keyof typeof SIZES;
   className?: string;
 }) {
-  const [state, setState] = useState<'loading' | 'loaded' | 'error'>(src ? 'loading' : 'error');
+  type LoadState = 'loading' | 'loaded' | 'error';
+  const initial = (s?: string | null): LoadState => (s ? 'loading' : 'error');
+  const [status, setStatus] = useState<{ src?: string | null; state: LoadState }>({
+    src,
+    state: initial(src),
+  });
+  // A new picture (e.g. after an avatar change) loads afresh: state derived during render, not in an effect.
+  let state = status.state;
+  if (status.src !== src) {
+    state = initial(src);
+    setStatus({ src, state });
+  }
+  const setState = (next: LoadState) => setStatus({ src, state: next });
   const label = name || email || 'User';
-  return (
+  const picture = (
     <span
       aria-hidden={decorative || undefined}
       className={cn(
         'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-[#1e40af] font-bold text-white',
         SIZES[size],
-        className,
+        !onEdit && className,
       )}
     >
       {src && state !== 'error' ? (
@@ -68,6 +87,21 @@ export function Avatar({
           {initialsOf(name, email)}
         </span>
       )}
+    </span>
+  );
+  if (!onEdit) return picture;
+  return (
+    <span className={cn('relative inline-flex shrink-0', className)}>
+      {picture}
+      <button
+        type="button"
+        onClick={onEdit}
+        aria-label={editLabel}
+        title={editLabel}
+        className="absolute -right-1 -bottom-1 inline-flex h-8 w-8 items-center justify-center rounded-full border-2 border-white bg-brand-dark text-white shadow hover:bg-blue-900"
+      >
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+      </button>
     </span>
   );
 }

@@ -1,4 +1,257 @@
-/** Replaced by the app-wide features work. */
+/**
+ * The floating accessibility button (bottom-left) and the 'Accessibility Settings' panel (SPEC §2.9): tabs
+ * Display, Interaction and Screen Reader, 'Reset to defaults' and 'Save & Close'. Every change applies to the
+ * whole app at once and is kept in the browser (see settings.ts for what each setting does). Also renders
+ * the polite live region behind announce().
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import * as Tabs from '@radix-ui/react-tabs';
+import { Accessibility, Minus, Plus, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { FONT_SIZE } from '../../../shared/preferences.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { SwitchRow } from './Switch.tsx';
+import {
+  announce,
+  getAccessibilitySettings,
+  onOpenAccessibilitySettings,
+  openAccessibilitySettings,
+  resetAccessibilitySettings,
+  updateAccessibilitySettings,
+  useAccessibilitySettings,
+  useAnnouncement,
+} from './settings.ts';
+
+const TAB_TRIGGER =
+  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 data-[state=active]:bg-brand-dark data-[state=active]:text-white';
+
 export function AccessibilityMenu() {
-  return null;
+  const [open, setOpen] = useState(false);
+  useEffect(() => onOpenAccessibilitySettings(() => setOpen(true)), []);
+  useKeyboardShortcuts();
+
+  return (
+    <aside aria-label="Accessibility">
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger asChild>
+          <button
+            type="button"
+            aria-label="Accessibility settings"
+            title="Accessibility settings"
+            className="sq-float-above-cookies fixed left-4 z-30 inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-dark text-white shadow-lg hover:bg-blue-900"
+          >
+            <Accessibility className="h-6 w-6" aria-hidden="true" />
+          </button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl">
+            <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
+              <div>
+                <Dialog.Title className="text-lg font-bold text-brand-ink">
+                  Accessibility Settings
+                </Dialog.Title>
+                <Dialog.Description className="text-sm text-slate-700">
+                  Changes apply straight away and are remembered on this device.
+                </Dialog.Description>
+              </div>
+              <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close">
+                <X className="h-5 w-5" aria-hidden="true" />
+              </Dialog.Close>
+            </div>
+            <SettingsTabs />
+            <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 p-4">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  resetAccessibilitySettings();
+                  announce('Accessibility settings reset to defaults.');
+                }}
+              >
+                Reset to defaults
+              </Button>
+              <Button
+                onClick={() => {
+                  setOpen(false);
+                  announce('Accessibility settings saved.');
+                }}
+              >
+                Save &amp; Close
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <LiveRegion />
+    </aside>
+  );
+}
+
+function SettingsTabs() {
+  const s = useAccessibilitySettings();
+  const toggle = (label: string) => (on: boolean) => announce(`${label} ${on ? 'on' : 'off'}.`);
+  return (
+    <Tabs.Root defaultValue="display" className="flex min-h-0 flex-1 flex-col">
+      <Tabs.List aria-label="Accessibility settings sections" className="flex gap-1 p-4 pb-0">
+        <Tabs.Trigger value="display" className={TAB_TRIGGER}>
+          Display
+        </Tabs.Trigger>
+        <Tabs.Trigger value="interaction" className={TAB_TRIGGER}>
+          Interaction
+        </Tabs.Trigger>
+        <Tabs.Trigger value="screen-reader" className={TAB_TRIGGER}>
+          Screen Reader
+        </Tabs.Trigger>
+      </Tabs.List>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
+        <Tabs.Content value="display" className="divide-y divide-slate-200">
+          <FontSizeControl value={s.fontSizeMultiplier} />
+          <SwitchRow
+            label="High contrast"
+            description="Black text on white, underlined links, stronger borders and a yellow focus outline."
+            checked={s.highContrast}
+            onCheckedChange={(highContrast) => {
+              updateAccessibilitySettings({ highContrast });
+              toggle('High contrast')(highContrast);
+            }}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="interaction" className="divide-y divide-slate-200">
+          <SwitchRow
+            label="Reduce motion"
+            description="Turns off animations and transitions everywhere."
+            checked={s.reducedMotion}
+            onCheckedChange={(reducedMotion) => {
+              updateAccessibilitySettings({ reducedMotion });
+              toggle('Reduce motion')(reducedMotion);
+            }}
+          />
+          <SwitchRow
+            label="Keyboard shortcuts"
+            description="Alt+Shift+A opens these settings; Alt+Shift+M moves to the main content. Tab and Shift+Tab always work."
+            checked={s.keyboardNavigationEnabled}
+            onCheckedChange={(keyboardNavigationEnabled) => {
+              updateAccessibilitySettings({ keyboardNavigationEnabled });
+              toggle('Keyboard shortcuts')(keyboardNavigationEnabled);
+            }}
+          />
+          <SwitchRow
+            label="Always show focus outline"
+            description="Outlines the focused control after mouse clicks too. When off, the outline shows for keyboard use only."
+            checked={s.focusIndicatorsVisible}
+            onCheckedChange={(focusIndicatorsVisible) => {
+              updateAccessibilitySettings({ focusIndicatorsVisible });
+              toggle('Always show focus outline')(focusIndicatorsVisible);
+            }}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="screen-reader" className="divide-y divide-slate-200">
+          <SwitchRow
+            label="Screen reader announcements"
+            description="Announces changes such as saved settings and status updates. Notifications are always announced."
+            checked={s.screenReaderEnabled}
+            onCheckedChange={(screenReaderEnabled) => {
+              updateAccessibilitySettings({ screenReaderEnabled });
+              if (screenReaderEnabled) announce('Screen reader announcements on.');
+            }}
+          />
+          <div className="py-3">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={!s.screenReaderEnabled}
+              onClick={() => announce('This is a test announcement.')}
+            >
+              Test announcement
+            </Button>
+          </div>
+        </Tabs.Content>
+      </div>
+    </Tabs.Root>
+  );
+}
+
+function FontSizeControl({ value }: { value: number }) {
+  const id = useId();
+  const percent = `${Math.round(value * 100)}%`;
+  const set = (next: number) => {
+    updateAccessibilitySettings({ fontSizeMultiplier: next });
+    announce(`Text size ${Math.round(getAccessibilitySettings().fontSizeMultiplier * 100)}%.`);
+  };
+  return (
+    <div className="py-3">
+      <div className="flex items-center justify-between">
+        <label htmlFor={id} className="font-medium text-slate-900">
+          Text size
+        </label>
+        <output htmlFor={id} className="font-semibold text-slate-900" data-testid="font-size-value">
+          {percent}
+        </output>
+      </div>
+      <div className="mt-2 flex items-center gap-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label="Decrease text size"
+          disabled={value <= FONT_SIZE.min}
+          onClick={() => set(value - FONT_SIZE.step)}
+        >
+          <Minus className="h-4 w-4" aria-hidden="true" />
+        </Button>
+        <input
+          id={id}
+          type="range"
+          min={FONT_SIZE.min}
+          max={FONT_SIZE.max}
+          step={FONT_SIZE.step}
+          value={value}
+          aria-valuetext={percent}
+          onChange={(e) => set(Number(e.target.value))}
+          className="h-2 flex-1 accent-brand-dark"
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label="Increase text size"
+          disabled={value >= FONT_SIZE.max}
+          onClick={() => set(value + FONT_SIZE.step)}
+        >
+          <Plus className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The single polite live region behind announce(). No role, so it never matches getByRole('status'). */
+function LiveRegion() {
+  const message = useAnnouncement();
+  return (
+    <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="a11y-live-region">
+      {message}
+    </div>
+  );
+}
+
+/** Alt+Shift+A opens the panel, Alt+Shift+M moves to the main content, while keyboard shortcuts are on. */
+function useKeyboardShortcuts() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey || !e.shiftKey || e.ctrlKey || e.metaKey) return;
+      if (!getAccessibilitySettings().keyboardNavigationEnabled) return;
+      if (e.code === 'KeyA') {
+        e.preventDefault();
+        openAccessibilitySettings();
+      } else if (e.code === 'KeyM') {
+        const main = document.getElementById('main-content');
+        if (main) {
+          e.preventDefault();
+          main.focus();
+          announce('Moved to main content.');
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 }

@@ -1,4 +1,166 @@
-/** Replaced by the app-wide features work. */
+/**
+ * The cookie banner (SPEC §2.10): shown 1 s after the first load while there is no saved choice, with
+ * Customize, Essential Only, Accept All and a link to /cookie-policy. Customize opens 'Cookie Preferences'
+ * (Essential locked on, Analytics, Functional; Save Preferences, Accept All). The banner is a labelled region,
+ * not a dialog: it never traps focus and sits after the page in the tab order. While it shows, its height is
+ * published as --cookie-banner-height on <html> so the page can scroll clear of it.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { COOKIE_BANNER_DELAY_MS } from '../../../shared/constants.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { SwitchRow } from '../accessibility/Switch.tsx';
+import { announce } from '../accessibility/settings.ts';
+import { onOpenCookiePreferences, readConsent, saveConsent, useConsent } from './consent.ts';
+
 export function CookieBanner() {
-  return null;
+  const consent = useConsent();
+  const [delayPassed, setDelayPassed] = useState(false);
+  const [prefsOpen, setPrefsOpen] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDelayPassed(true), COOKIE_BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => onOpenCookiePreferences(() => setPrefsOpen(true)), []);
+
+  const choose = (choice: { functional: boolean; analytics: boolean }, message: string) => {
+    saveConsent(choice);
+    setPrefsOpen(false);
+    announce(message);
+  };
+
+  return (
+    <>
+      {delayPassed && !consent && (
+        <Banner
+          onCustomize={() => setPrefsOpen(true)}
+          onEssential={() =>
+            choose({ functional: false, analytics: false }, 'Only essential cookies will be used.')
+          }
+          onAcceptAll={() => choose({ functional: true, analytics: true }, 'All cookies accepted.')}
+        />
+      )}
+      <CookiePreferences
+        open={prefsOpen}
+        onOpenChange={setPrefsOpen}
+        onSave={(choice) => choose(choice, 'Cookie preferences saved.')}
+      />
+    </>
+  );
+}
+
+function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcceptAll: () => void }) {
+  const ref = useRef<HTMLElement>(null);
+  // Publish the banner's height so the page (and the floating buttons) can stay clear of it.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el) return;
+    const publish = () => root.style.setProperty('--cookie-banner-height', `${el.offsetHeight}px`);
+    publish();
+    root.setAttribute('data-cookie-banner', 'open');
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.removeAttribute('data-cookie-banner');
+      root.style.removeProperty('--cookie-banner-height');
+    };
+  }, []);
+
+  return (
+    <section
+      ref={ref}
+      role="region"
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white text-slate-900 shadow-[0_-4px_12px_rgba(0,0,0,0.12)]"
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 md:flex-row md:items-center md:justify-between">
+        <p className="text-sm text-slate-800">
+          We use essential cookies to run ShuttleQuote and, with your permission, analytics and functional
+          cookies to improve it.{' '}
+          <Link to="/cookie-policy" className="font-semibold text-brand-dark underline underline-offset-4">
+            Cookie Policy
+          </Link>
+        </p>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="ghost" size="sm" onClick={props.onCustomize}>
+            Customize
+          </Button>
+          <Button variant="secondary" size="sm" onClick={props.onEssential}>
+            Essential Only
+          </Button>
+          <Button size="sm" onClick={props.onAcceptAll}>
+            Accept All
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CookiePreferences(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (choice: { functional: boolean; analytics: boolean }) => void;
+}) {
+  const [analytics, setAnalytics] = useState(false);
+  const [functional, setFunctional] = useState(false);
+  // Start from the saved choice each time the dialog opens.
+  useEffect(() => {
+    if (!props.open) return;
+    const saved = readConsent();
+    setAnalytics(saved?.analytics ?? false);
+    setFunctional(saved?.functional ?? false);
+  }, [props.open]);
+
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl">
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
+            <div>
+              <Dialog.Title className="text-lg font-bold text-brand-ink">Cookie Preferences</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-700">
+                Choose which cookies ShuttleQuote may use. You can change this at any time.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 divide-y divide-slate-200 overflow-y-auto px-4 py-2">
+            <SwitchRow
+              label="Essential"
+              description="Always on. Needed for signing in, security and remembering these choices, so it cannot be turned off."
+              checked
+              disabled
+            />
+            <SwitchRow
+              label="Analytics"
+              description="Anonymous usage statistics that stay with ShuttleQuote and help us improve the service. Nothing is shared with third parties."
+              checked={analytics}
+              onCheckedChange={setAnalytics}
+            />
+            <SwitchRow
+              label="Functional"
+              description="Remembers optional conveniences so the site works the way you last left it."
+              checked={functional}
+              onCheckedChange={setFunctional}
+            />
+          </div>
+          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 p-4">
+            <Button variant="secondary" onClick={() => props.onSave({ analytics, functional })}>
+              Save Preferences
+            </Button>
+            <Button onClick={() => props.onSave({ analytics: true, functional: true })}>Accept All</Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
 }

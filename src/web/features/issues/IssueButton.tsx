@@ -1,4 +1,289 @@
-/** Replaced by the app-wide features work. */
+/**
+ * The floating 'Log Issue' button (signed-in only, bottom-right, clear of the accessibility button on the
+ * left) and the 'Report an Issue' dialog (SPEC §2.8, §5 Issue form, §8 Issue submission).
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { Bug, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { TOAST } from '../../../shared/constants.ts';
+import {
+  ISSUE_CATEGORIES,
+  ISSUE_CATEGORY_LABELS,
+  ISSUE_DEFAULTS,
+  ISSUE_MESSAGES,
+  ISSUE_PRIORITIES,
+  ISSUE_PRIORITY_LABELS,
+  type IssueRecord,
+  issueSchema,
+} from '../../../shared/validation/issues.ts';
+import { checkFile, IMAGE_UPLOAD_RULES, UPLOAD_MESSAGES } from '../../../shared/validation/uploads.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { detectFileType, postMultipart } from '../files/upload-client.ts';
+
+type FieldName = 'title' | 'description' | 'category' | 'priority' | 'screenshot';
+const EMPTY = {
+  title: '',
+  description: '',
+  category: ISSUE_DEFAULTS.category,
+  priority: ISSUE_DEFAULTS.priority,
+};
+
+/** §8: a missing endpoint or table reads as "System Not Ready"; anything else as the generic error. */
+function failureToast(err: unknown) {
+  const notReady =
+    (err instanceof ApiError && err.status === 404) ||
+    (err instanceof Error && (/not found/i.test(err.message) || /relation .*issues/i.test(err.message))) ||
+    (err instanceof Error && !err.message);
+  if (notReady) {
+    toast({
+      title: ISSUE_MESSAGES.notReadyTitle,
+      description: ISSUE_MESSAGES.notReady,
+      variant: 'destructive',
+      duration: 5_000,
+    });
+  } else {
+    toast({ title: ISSUE_MESSAGES.errorTitle, description: ISSUE_MESSAGES.error, variant: 'destructive' });
+  }
+}
+
 export function IssueButton() {
-  return null;
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  // Signed-in only (§6); a browser-only test session has no account to file it under.
+  if (!user || user.isTest) return null;
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          className="sq-float-above-cookies fixed right-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-dark px-4 font-semibold text-white shadow-lg hover:bg-blue-900"
+        >
+          <Bug className="h-5 w-5" aria-hidden="true" />
+          Log Issue
+        </button>
+      </Dialog.Trigger>
+      {open && <IssueDialog onClose={() => setOpen(false)} />}
+    </Dialog.Root>
+  );
+}
+
+function IssueDialog({ onClose }: { onClose: () => void }) {
+  const [values, setValues] = useState<{
+    title: string;
+    description: string;
+    category: string;
+    priority: string;
+  }>(EMPTY);
+  const [screenshot, setScreenshot] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const ids = { description: useId(), category: useId(), priority: useId(), screenshot: useId() };
+
+  const set = (name: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  async function onScreenshot(file: File | undefined) {
+    setErrors((e) => ({ ...e, screenshot: undefined }));
+    setScreenshot(null);
+    if (!file) return;
+    const sniffed = await detectFileType(file);
+    if (!sniffed?.startsWith('image/')) {
+      setErrors((e) => ({ ...e, screenshot: UPLOAD_MESSAGES.invalidImage(file.type || 'unknown') }));
+      return;
+    }
+    const check = checkFile(file, sniffed, IMAGE_UPLOAD_RULES);
+    if (!check.ok) {
+      setErrors((e) => ({ ...e, screenshot: check.message }));
+      return;
+    }
+    setScreenshot(file);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = issueSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(parsed.data)) form.append(k, v);
+      if (screenshot) form.append('screenshot', screenshot, screenshot.name);
+      const result = await postMultipart<{ issue: IssueRecord; warning?: string }>('/api/issues', form);
+      toast({
+        title: ISSUE_MESSAGES.submittedTitle,
+        description: ISSUE_MESSAGES.submitted,
+        variant: 'success',
+      });
+      if (result.warning) {
+        const warning = result.warning;
+        // One toast at a time: the screenshot warning follows the success message.
+        setTimeout(() => toast({ title: 'Screenshot', description: warning }), TOAST.defaultMs);
+      }
+      setValues(EMPTY);
+      setScreenshot(null);
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.issues?.length) {
+        const next: Partial<Record<FieldName, string>> = {};
+        for (const issue of err.issues) next[issue.path as FieldName] ??= issue.message;
+        setErrors(next);
+      } else if (err instanceof ApiError && err.status === 401) {
+        toast({
+          title: ISSUE_MESSAGES.errorTitle,
+          description: ISSUE_MESSAGES.loginRequired,
+          variant: 'destructive',
+        });
+      } else {
+        failureToast(err);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const selectClass = (error?: string) =>
+    cn(
+      'h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900',
+      error && 'border-red-700',
+    );
+
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+      <Dialog.Content
+        className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-lg bg-white p-6 text-slate-900 shadow-xl"
+        onInteractOutside={(e) => submitting && e.preventDefault()}
+        onEscapeKeyDown={(e) => submitting && e.preventDefault()}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <div>
+            <Dialog.Title className="text-lg font-bold text-brand-ink">Report an Issue</Dialog.Title>
+            <Dialog.Description className="text-sm text-slate-700">
+              Tell us what went wrong or what could be better. We will reply by e-mail.
+            </Dialog.Description>
+          </div>
+          <Dialog.Close
+            className="rounded-md p-2 hover:bg-slate-100"
+            aria-label="Close"
+            disabled={submitting}
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </Dialog.Close>
+        </div>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+          <Field
+            label="Issue Title"
+            required
+            value={values.title}
+            onChange={(e) => set('title', e.target.value)}
+            error={errors.title}
+            maxLength={200}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.description} className="text-sm font-medium text-slate-800">
+              Description<span aria-hidden="true"> *</span>
+            </label>
+            <textarea
+              id={ids.description}
+              required
+              rows={4}
+              value={values.description}
+              onChange={(e) => set('description', e.target.value)}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? `${ids.description}-error` : undefined}
+              className={cn(
+                'rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900',
+                errors.description && 'border-red-700',
+              )}
+            />
+            {errors.description && (
+              <p id={`${ids.description}-error`} className="text-sm text-red-700">
+                {errors.description}
+              </p>
+            )}
+          </div>
+          <div className="grid grid-cols-2 gap-4">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.category} className="text-sm font-medium text-slate-800">
+                Category
+              </label>
+              <select
+                id={ids.category}
+                value={values.category}
+                onChange={(e) => set('category', e.target.value)}
+                aria-invalid={errors.category ? true : undefined}
+                className={selectClass(errors.category)}
+              >
+                {ISSUE_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {ISSUE_CATEGORY_LABELS[c]}
+                  </option>
+                ))}
+              </select>
+              {errors.category && <p className="text-sm text-red-700">{errors.category}</p>}
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.priority} className="text-sm font-medium text-slate-800">
+                Priority
+              </label>
+              <select
+                id={ids.priority}
+                value={values.priority}
+                onChange={(e) => set('priority', e.target.value)}
+                aria-invalid={errors.priority ? true : undefined}
+                className={selectClass(errors.priority)}
+              >
+                {ISSUE_PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {ISSUE_PRIORITY_LABELS[p]}
+                  </option>
+                ))}
+              </select>
+              {errors.priority && <p className="text-sm text-red-700">{errors.priority}</p>}
+            </div>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.screenshot} className="text-sm font-medium text-slate-800">
+              Screenshot (optional)
+            </label>
+            <input
+              id={ids.screenshot}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              disabled={submitting}
+              onChange={(e) => void onScreenshot(e.target.files?.[0])}
+              aria-invalid={errors.screenshot ? true : undefined}
+              aria-describedby={errors.screenshot ? `${ids.screenshot}-error` : undefined}
+              className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
+            />
+            {errors.screenshot && (
+              <p id={`${ids.screenshot}-error`} className="text-sm text-red-700">
+                {errors.screenshot}
+              </p>
+            )}
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onClose} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? 'Submitting...' : 'Submit Issue'}
+            </Button>
+          </div>
+        </form>
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
 }

@@ -69,6 +69,8 @@ export function useMyRides() {
 
 export function useRide(id: string | undefined) {
   return useQuery({
+    // The page shows a not-found state itself.
+    meta: { errorToast: false },
     queryKey: ['rides', id],
     queryFn: () => api<{ ride: RideDto }>(`/api/rides/${id}`).then((r) => r.ride),
     enabled: Boolean(id),
@@ -77,6 +79,8 @@ export function useRide(id: string | undefined) {
 
 export function useRideMatches(id: string | undefined) {
   return useQuery({
+    // The page shows a not-found state itself.
+    meta: { errorToast: false },
     queryKey: ['rides', id, 'matches'],
     queryFn: () => api<{ count: number }>(`/api/rides/${id}/matches`).then((r) => r.count),
     enabled: Boolean(id),
@@ -86,6 +90,8 @@ export function useRideMatches(id: string | undefined) {
 export function useCreateRide() {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: (body: RideRequestInput) =>
       api<{ ride: RideDto; returnRide: RideDto | null }>('/api/rides', { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rides'] }),
@@ -95,6 +101,8 @@ export function useCreateRide() {
 export function useEditRide(id: string) {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: (body: Omit<RideRequestInput, 'returnTrip'>) =>
       api<{ ride: RideDto }>(`/api/rides/${id}`, { method: 'PATCH', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rides'] }),
@@ -104,6 +112,8 @@ export function useEditRide(id: string) {
 export function useCancelRide(id: string) {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: (reason: string) => api(`/api/rides/${id}/cancel`, { body: { reason } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rides'] }),
   });
@@ -111,6 +121,8 @@ export function useCancelRide(id: string) {
 
 export function useRideQuotes(rideId: string | undefined) {
   return useQuery({
+    // The page shows a not-found state itself.
+    meta: { errorToast: false },
     queryKey: ['quotes', 'ride', rideId],
     queryFn: () => api<{ items: QuoteDto[] }>(`/api/quotes?rideId=${rideId}`).then((r) => r.items),
     enabled: Boolean(rideId),
@@ -120,6 +132,8 @@ export function useRideQuotes(rideId: string | undefined) {
 export function useAcceptQuote() {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     // The price the customer saw: if the driver changed it meanwhile, the API refuses instead of booking it.
     mutationFn: ({ quoteId, priceCents }: { quoteId: string; priceCents: number }) =>
       api<{ booking: BookingDto }>(`/api/quotes/${quoteId}/accept`, {
@@ -142,6 +156,8 @@ export function useAvailableRides(params: URLSearchParams) {
 export function useSubmitQuote() {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: (body: QuoteInput & { rideId: string }) => api<{ quote: QuoteDto }>('/api/quotes', { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['available-rides'] });
@@ -161,6 +177,8 @@ export function useMyQuotes(enabled = true) {
 export function useQuoteAction() {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: ({ id, action, body }: { id: string; action: 'withdraw' | 'confirm'; body?: unknown }) =>
       api(`/api/quotes/${id}/${action}`, { body: body ?? {} }),
     onSuccess: () => {
@@ -180,6 +198,8 @@ export function useBookings(enabled = true) {
 
 export function useBooking(id: string | undefined) {
   return useQuery({
+    // The page shows a not-found state itself.
+    meta: { errorToast: false },
     queryKey: ['bookings', id],
     queryFn: () => api<{ booking: BookingDto }>(`/api/bookings/${id}`).then((r) => r.booking),
     enabled: Boolean(id),
@@ -189,6 +209,8 @@ export function useBooking(id: string | undefined) {
 export function useBookingAction(id: string) {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: ({ action, reason }: { action: 'cancel' | 'complete'; reason?: string }) =>
       api(`/api/bookings/${id}/${action}`, { body: action === 'cancel' ? { reason } : {} }),
     onSettled: () => {
@@ -204,6 +226,8 @@ export function useRatings(enabled = true) {
 export function useSubmitRating() {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: (body: { bookingId: string; stars: number; comment?: string }) =>
       api('/api/ratings', { body }),
     onSettled: () => {
@@ -224,6 +248,8 @@ export function useNotifications(enabled = true) {
 export function useMarkNotifications() {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: (id: string | 'all') =>
       api(id === 'all' ? '/api/notifications/read-all' : `/api/notifications/${id}/read`, { body: {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
@@ -234,6 +260,8 @@ export function useMarkNotifications() {
 export function useDriverProfile(enabled = true, userId?: string) {
   const path = `/api/drivers/${userId ?? 'me'}`;
   return useQuery({
+    // The page shows a not-found state itself.
+    meta: { errorToast: false },
     queryKey: ['drivers', userId ?? 'me'],
     queryFn: () => api<{ driver: DriverProfileDto }>(path).then((r) => r.driver),
     enabled,
@@ -243,6 +271,8 @@ export function useDriverProfile(enabled = true, userId?: string) {
 export function useSaveDriverProfile(userId?: string) {
   const qc = useQueryClient();
   return useMutation({
+    // Every form shows its own error next to the control.
+    meta: { errorToast: false },
     mutationFn: (body: DriverProfileInput) =>
       api<{ driver: DriverProfileDto }>(`/api/drivers/${userId ?? 'me'}`, { method: 'PUT', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['drivers'] }),

@@ -1,0 +1,35 @@
+/** The notification kinds a user can choose channels for, with the labels /settings shows. */
+import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/marketplace/notification-types.ts';
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
+  ride_matched: 'New trip requests that match my area (drivers)',
+  quote_received: 'A driver sent me a quote',
+  quote_updated: 'A driver changed a quote',
+  quote_needs_confirmation: 'A quote needs my confirmation after a trip change (drivers)',
+  quote_accepted: 'My quote was accepted: new booking (drivers)',
+  quote_declined: 'My quote was not chosen (drivers)',
+  quote_invited: 'A trip I quoted for is open again (drivers)',
+  booking_cancelled: 'A booking was cancelled',
+  trip_completed: 'A trip was completed',
+  rating_received: 'I received a rating',
+  trip_reminder: 'Reminder 24 hours before pickup',
+};
+
+export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;
+
+export function isNotificationKind(kind: string): kind is NotificationType {
+  return (NOTIFICATION_TYPES as readonly string[]).includes(kind);
+}
+
+/** Where a notification leads in the app (the same rule as the notifications page). */
+export function notificationPath(type: string, relatedId: string | null): string {
+  if (!relatedId) return '/notifications';
+  if (type === 'ride_matched' || type === 'quote_invited' || type === 'quote_needs_confirmation')
+    return '/available-rides';
+  if (type === 'quote_received' || type === 'quote_updated') return `/driver-matching/${relatedId}`;
+  if (type === 'quote_declined') return '/available-rides';
+  return `/booking/${relatedId}`;
+}
+
+/** Kinds whose e-mail carries the booking's calendar invitation (.ics). */
+export const CALENDAR_KINDS: readonly string[] = ['quote_accepted', 'booking_cancelled', 'trip_reminder'];

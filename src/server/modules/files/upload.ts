@@ -1,0 +1,43 @@
+/** Shared by the file, avatar and issue routes: body limits, multipart reading and real-type detection. */
+import { fileTypeFromBuffer } from 'file-type';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { UPLOAD_MESSAGES } from '../../../shared/validation/uploads.ts';
+import type { AppBindings } from '../../http/context.ts';
+import { AppError, errorResponse } from '../../http/errors.ts';
+
+/** Room for multipart boundaries and the text fields around the files. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export const tooLarge = () => new AppError(413, 'validation', UPLOAD_MESSAGES.tooLargeServer);
+export const badRequest = (detail: string) =>
+  new AppError(400, 'validation', UPLOAD_MESSAGES.badRequest(detail));
+
+/** Refuses a body above the total the route can ever accept, before reading it (413). */
+export function uploadBodyLimit(maxFiles: number, maxBytes: number) {
+  return bodyLimit({
+    maxSize: maxFiles * maxBytes + MULTIPART_OVERHEAD,
+    onError: (c) => errorResponse(c, tooLarge()),
+  });
+}
+
+export async function readForm(c: Context<AppBindings>): Promise<FormData> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data')) throw badRequest('Expected multipart/form-data.');
+  try {
+    return await c.req.raw.formData();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw badRequest('The upload could not be read.');
+  }
+}
+
+export function filesOf(form: FormData, ...names: string[]): File[] {
+  return names.flatMap((n) => form.getAll(n)).filter((v): v is File => typeof v === 'object' && v !== null);
+}
+
+/** The real type from the bytes (file-type), or null when it cannot be told. */
+export async function detectType(bytes: Uint8Array): Promise<string | null> {
+  const result = await fileTypeFromBuffer(bytes);
+  return result?.mime ?? null;
+}

@@ -1,0 +1,143 @@
+/**
+ * The accessibility settings (SPEC §2.9, §3, §9): kept in localStorage, applied to <html> as soon as this
+ * module loads (before the first render) and again on every change, in this tab and in others.
+ *
+ * What each setting changes (CSS in styles.css):
+ * - fontSizeMultiplier: the root font-size (every rem-based size scales with it).
+ * - highContrast: html[data-contrast="high"]: black on white, underlined links, black borders, yellow-and-black focus.
+ * - reducedMotion: html[data-reduced-motion="on"]: no animations, transitions or smooth scrolling anywhere.
+ * - focusIndicatorsVisible: html[data-focus-indicators="strong"]: the focus ring also shows after a mouse
+ *   click or a programmatic focus. When off, the ring shows for keyboard focus only (:focus-visible is never
+ *   hidden, so keyboard users always see where they are).
+ * - keyboardNavigationEnabled: the keyboard shortcuts (Alt+Shift+A opens these settings, Alt+Shift+M moves
+ *   to the main content). Tab, Shift+Tab, Enter, Space and Escape always work.
+ * - screenReaderEnabled: whether announce() speaks through the polite live region.
+ */
+import { useSyncExternalStore } from 'react';
+import {
+  ACCESSIBILITY_DEFAULTS,
+  type AccessibilitySettings,
+  clampFontSize,
+  PREFERENCE_KEYS,
+  parseAccessibilitySettings,
+} from '../../../shared/preferences.ts';
+
+function load(): AccessibilitySettings {
+  try {
+    const raw = localStorage.getItem(PREFERENCE_KEYS.accessibility);
+    return parseAccessibilitySettings(raw ? JSON.parse(raw) : null);
+  } catch {
+    return { ...ACCESSIBILITY_DEFAULTS };
+  }
+}
+
+let current: AccessibilitySettings = typeof window === 'undefined' ? { ...ACCESSIBILITY_DEFAULTS } : load();
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+/** Puts the settings on the document element. */
+export function applyAccessibilitySettings(s: AccessibilitySettings, root = document.documentElement) {
+  const size = clampFontSize(s.fontSizeMultiplier);
+  if (size === 1) root.style.removeProperty('font-size');
+  else root.style.fontSize = `${Math.round(size * 100)}%`;
+  const flag = (name: string, on: boolean, value = 'on') => {
+    if (on) root.setAttribute(name, value);
+    else root.removeAttribute(name);
+  };
+  flag('data-contrast', s.highContrast, 'high');
+  flag('data-reduced-motion', s.reducedMotion);
+  flag('data-focus-indicators', s.focusIndicatorsVisible, 'strong');
+  flag('data-keyboard-nav', s.keyboardNavigationEnabled);
+}
+
+if (typeof document !== 'undefined') {
+  applyAccessibilitySettings(current);
+  window.addEventListener('storage', (e) => {
+    if (e.key !== PREFERENCE_KEYS.accessibility && e.key !== null) return;
+    current = load();
+    applyAccessibilitySettings(current);
+    emit();
+  });
+}
+
+export function getAccessibilitySettings(): AccessibilitySettings {
+  return current;
+}
+
+/** Changes, applies and keeps the settings at once. */
+export function updateAccessibilitySettings(patch: Partial<AccessibilitySettings>) {
+  current = parseAccessibilitySettings({ ...current, ...patch });
+  applyAccessibilitySettings(current);
+  try {
+    localStorage.setItem(PREFERENCE_KEYS.accessibility, JSON.stringify(current));
+  } catch {
+    // Storage may be full or blocked: the settings still apply for this page.
+  }
+  emit();
+}
+
+export function resetAccessibilitySettings() {
+  updateAccessibilitySettings({ ...ACCESSIBILITY_DEFAULTS });
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+}
+
+export function useAccessibilitySettings(): AccessibilitySettings {
+  return useSyncExternalStore(subscribe, getAccessibilitySettings, getAccessibilitySettings);
+}
+
+// --- Announcements through one polite live region (rendered by AccessibilityMenu as <LiveRegion />). ---
+
+let message = '';
+const messageListeners = new Set<() => void>();
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+function setMessage(next: string) {
+  message = next;
+  for (const l of messageListeners) l();
+}
+
+/**
+ * Speaks a short message to screen readers through the app's polite live region, unless the user turned
+ * screen reader announcements off. Safe to call from anywhere, also outside React.
+ */
+export function announce(text: string) {
+  if (!current.screenReaderEnabled || !text) return;
+  // Clearing first makes a repeated identical message be read again.
+  setMessage('');
+  clearTimeout(pending);
+  pending = setTimeout(() => setMessage(text), 50);
+}
+
+export function useAnnouncement(): string {
+  return useSyncExternalStore(
+    (l) => {
+      messageListeners.add(l);
+      return () => {
+        messageListeners.delete(l);
+      };
+    },
+    () => message,
+    () => message,
+  );
+}
+
+// --- Opening the panel from elsewhere (e.g. the /settings page or the keyboard shortcut). ---
+
+const OPEN_EVENT = 'sq:open-accessibility-settings';
+
+export function openAccessibilitySettings() {
+  window.dispatchEvent(new Event(OPEN_EVENT));
+}
+
+export function onOpenAccessibilitySettings(handler: () => void) {
+  window.addEventListener(OPEN_EVENT, handler);
+  return () => window.removeEventListener(OPEN_EVENT, handler);
+}

@@ -1,0 +1,64 @@
+/** Per notification kind: e-mail and push on or off (in-app notifications are always on). */
+import { Loading } from '../../components/ui/loading.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { useNotificationPreferences, useSaveNotificationPreference } from './api.ts';
+
+export function NotificationPreferences() {
+  const prefs = useNotificationPreferences();
+  const save = useSaveNotificationPreference();
+  if (prefs.isPending) return <Loading />;
+  if (prefs.error) return <p role="alert">Your notification choices could not be loaded.</p>;
+  const change = (kind: string, email: boolean, push: boolean) =>
+    save.mutate(
+      { kind, email, push },
+      {
+        onError: () =>
+          toast({ title: 'Error', description: 'Your choice could not be saved.', variant: 'destructive' }),
+      },
+    );
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">E-mail and push notifications per kind</caption>
+      <thead>
+        <tr className="border-b border-slate-200">
+          <th scope="col" className="py-2 pr-2 font-semibold">
+            Notification
+          </th>
+          <th scope="col" className="w-20 py-2 text-center font-semibold">
+            E-mail
+          </th>
+          <th scope="col" className="w-20 py-2 text-center font-semibold">
+            Push
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {prefs.data.items.map((p) => (
+          <tr key={p.kind} className="border-b border-slate-100" data-testid={`pref-${p.kind}`}>
+            <th scope="row" className="py-2 pr-2 font-normal">
+              {p.label}
+            </th>
+            <td className="py-2 text-center">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-blue-800"
+                aria-label={`E-mail: ${p.label}`}
+                checked={p.email}
+                onChange={(e) => change(p.kind, e.target.checked, p.push)}
+              />
+            </td>
+            <td className="py-2 text-center">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-blue-800"
+                aria-label={`Push: ${p.label}`}
+                checked={p.push}
+                onChange={(e) => change(p.kind, p.email, e.target.checked)}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

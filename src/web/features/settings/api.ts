@@ -1,0 +1,114 @@
+/** The settings page's calls: notification choices, password, sessions, account deletion, profile details. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export interface NotificationPreference {
+  kind: string;
+  label: string;
+  email: boolean;
+  push: boolean;
+}
+
+export interface SessionInfo {
+  id: string;
+  current: boolean;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+}
+
+const PREFS_KEY = ['notification-preferences'] as const;
+const SESSIONS_KEY = ['me', 'sessions'] as const;
+
+export function useNotificationPreferences(enabled = true) {
+  return useQuery({
+    queryKey: PREFS_KEY,
+    queryFn: () => api<{ items: NotificationPreference[] }>('/api/notification-preferences'),
+    enabled,
+  });
+}
+
+export function useSaveNotificationPreference() {
+  const qc = useQueryClient();
+  return useMutation({
+    // Each form shows its own error next to the control.
+    meta: { errorToast: false },
+    mutationFn: (p: Pick<NotificationPreference, 'kind' | 'email' | 'push'>) =>
+      api<{ items: NotificationPreference[] }>('/api/notification-preferences', { method: 'PUT', body: p }),
+    onMutate: async (p) => {
+      await qc.cancelQueries({ queryKey: PREFS_KEY });
+      const before = qc.getQueryData<{ items: NotificationPreference[] }>(PREFS_KEY);
+      if (before) {
+        qc.setQueryData(PREFS_KEY, {
+          items: before.items.map((i) => (i.kind === p.kind ? { ...i, ...p } : i)),
+        });
+      }
+      return { before };
+    },
+    onError: (_err, _p, ctx) => {
+      if (ctx?.before) qc.setQueryData(PREFS_KEY, ctx.before);
+    },
+    onSuccess: (data) => qc.setQueryData(PREFS_KEY, data),
+  });
+}
+
+export function useSessions(enabled = true) {
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: () => api<{ items: SessionInfo[] }>('/api/me/sessions'),
+    enabled,
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const qc = useQueryClient();
+  return useMutation({
+    // Each form shows its own error next to the control.
+    meta: { errorToast: false },
+    mutationFn: () =>
+      api<{ ok: true; revoked: number }>('/api/me/sessions/revoke-others', { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useChangePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    // Each form shows its own error next to the control.
+    meta: { errorToast: false },
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      api<{ ok: true }>('/api/me/password', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    // Each form shows its own error next to the control.
+    meta: { errorToast: false },
+    mutationFn: (body: { confirm: string; password: string }) =>
+      api<{ ok: true }>('/api/me', { method: 'DELETE', body }),
+  });
+}
+
+export function useUpdateProfile() {
+  return useMutation({
+    // Each form shows its own error next to the control.
+    meta: { errorToast: false },
+    mutationFn: (body: { fullName: string; phone: string }) =>
+      api<{ user: { fullName: string; phone: string | null; email: string } }>('/api/me', {
+        method: 'PATCH',
+        body,
+      }),
+  });
+}
+
+export function useChangeEmail() {
+  return useMutation({
+    // Each form shows its own error next to the control.
+    meta: { errorToast: false },
+    mutationFn: (body: { newEmail: string }) =>
+      api<{ ok: true; pendingEmail: string }>('/api/me/email', { method: 'POST', body }),
+  });
+}

@@ -1,0 +1,87 @@
+/** /settings: notification choices, push on this device, password, sessions and deleting the account. */
+import type { ReactNode } from 'react';
+import { Card } from '../components/ui/card.tsx';
+import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { PushSwitch } from '../features/push/PushSwitch.tsx';
+import { DeleteAccount } from '../features/settings/DeleteAccount.tsx';
+import { NotificationPreferences } from '../features/settings/NotificationPreferences.tsx';
+import { PasswordChangeForm } from '../features/settings/PasswordChangeForm.tsx';
+import { SessionsCard } from '../features/settings/SessionsCard.tsx';
+import { usePageMeta } from '../lib/page-meta.ts';
+
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <Card className="flex flex-col gap-4">
+        <div>
+          <h2 id={id} className="text-xl font-semibold">
+            {title}
+          </h2>
+          {intro && <p className="mt-1 text-sm text-slate-700">{intro}</p>}
+        </div>
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+export default function SettingsPage() {
+  usePageMeta('Settings', 'Notifications, accessibility, cookies, password and account.');
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">Settings</h1>
+      {user.isTest ? (
+        <p>A test session has no account settings to change.</p>
+      ) : (
+        <>
+          <Section
+            id="settings-notifications"
+            title="Notification choices"
+            intro="Everything always appears on your Notifications page. Choose what also reaches you by e-mail and by push."
+          >
+            <NotificationPreferences />
+          </Section>
+          <Section id="settings-push" title="Push notifications">
+            <PushSwitch />
+          </Section>
+          <Section
+            id="settings-accessibility"
+            title="Accessibility and cookies"
+            intro="Text size, contrast, motion and screen reader options are in the accessibility menu (the accessibility button shown on every page). Your cookie choices can be changed from the Cookie Policy page."
+          >
+            <p className="text-sm">
+              <a className="text-brand-dark underline" href="/cookie-policy">
+                Cookie Policy and preferences
+              </a>
+            </p>
+          </Section>
+          <Section id="settings-password" title="Password">
+            <PasswordChangeForm />
+          </Section>
+          <Section
+            id="settings-sessions"
+            title="Signed-in devices"
+            intro="If you signed in on a shared or lost device, sign it out here."
+          >
+            <SessionsCard />
+          </Section>
+          <Section id="settings-delete" title="Delete account">
+            <DeleteAccount />
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}

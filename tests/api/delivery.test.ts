@@ -1,0 +1,317 @@
+/**
+ * Notification delivery by e-mail and push: preferences, exactly-once across a retry, skipped channels,
+ * the calendar attachment, the 24-hour reminder, push subscriptions and the shared VAPID key.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewNotification } from '../../src/server/modules/notifications/service.ts';
+import { notify } from '../../src/server/modules/notifications/service.ts';
+import {
+  type DeliveryDeps,
+  type NotificationMail,
+  runDeliveryRound,
+} from '../../src/server/services/delivery-worker.ts';
+import type { Mailer, MailMessage } from '../../src/server/services/mail.ts';
+import type { PushSender } from '../../src/server/services/push.ts';
+import { sweepExpired } from '../../src/server/services/sweep.ts';
+import { NOTIFICATION_TYPES } from '../../src/shared/marketplace/notification-types.ts';
+import {
+  databaseKinds,
+  errorOf,
+  rows,
+  signedInClient,
+  startServer,
+  type TestClient,
+  type TestServer,
+} from './helpers.ts';
+import { hoursFromNow, insertCustomer, insertDriver, insertRide } from './marketplace-fixtures.ts';
+import { insertBooking } from './ride-fixtures.ts';
+
+interface DeliveryRow {
+  channel: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+}
+
+const SUBSCRIPTION = (id: string) => ({
+  endpoint: `https://push.example.test/send/${id}`,
+  expirationTime: null,
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+});
+
+describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
+  let server: TestServer;
+  let alice: { client: TestClient; email: string; userId: string };
+  const sentMail: NotificationMail[] = [];
+  const pushes: { endpoint: string; payload: string }[] = [];
+
+  /** The app's mailer (writes the outbox), recording what it was asked to send. */
+  const recordingMailer = (): Mailer => ({
+    send: async (m: MailMessage) => {
+      sentMail.push(m as NotificationMail);
+      return server.deps.mailer.send(m);
+    },
+  });
+  const fakePush: PushSender = async (sub, payload) => {
+    pushes.push({ endpoint: sub.endpoint, payload });
+  };
+  const deps = (over: Partial<DeliveryDeps> = {}): DeliveryDeps => ({
+    db: server.db,
+    env: server.deps.env,
+    mailer: recordingMailer(),
+    push: fakePush,
+    ...over,
+  });
+
+  async function addNotification(n: Partial<NewNotification> & { userId: string }): Promise<string> {
+    await server.db.transaction(async (tx) => {
+      await notify(tx, {
+        type: 'quote_received',
+        title: 'New quote',
+        message: 'A driver sent you a quote of $85.00.',
+        ...n,
+      });
+    });
+    const [row] = await rows<{ id: string }>(
+      server.db,
+      sql`select id from notifications where user_id = ${n.userId} order by created_at desc limit 1`,
+    );
+    return row!.id;
+  }
+  const deliveriesOf = (notificationId: string) =>
+    rows<DeliveryRow>(
+      server.db,
+      sql`select channel, status, attempts, last_error from notification_deliveries
+          where notification_id = ${notificationId} order by channel`,
+    );
+  const mailsFor = async (notificationId: string) =>
+    rows<{ id: string; to: string }>(
+      server.db,
+      sql`select id, "to" from mail_outbox where kind = 'notification' and meta->>'notificationId' = ${notificationId}`,
+    );
+
+  beforeAll(async () => {
+    server = await startServer(kind);
+    alice = await signedInClient(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lists every kind with e-mail and push on by default, and saves a change', async () => {
+    const res = await alice.client.get('/api/notification-preferences');
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as {
+      items: { kind: string; label: string; email: boolean; push: boolean }[];
+    };
+    expect(items.map((i) => i.kind)).toEqual([...NOTIFICATION_TYPES]);
+    expect(items.every((i) => i.email && i.push && i.label.length > 3)).toBe(true);
+    expect(items.map((i) => i.kind)).toContain('trip_reminder');
+
+    const put = await alice.client.request('/api/notification-preferences', {
+      method: 'PUT',
+      body: { kind: 'rating_received', email: false, push: true },
+    });
+    expect(put.status).toBe(200);
+    const again = (await (await alice.client.get('/api/notification-preferences')).json()) as {
+      items: { kind: string; email: boolean; push: boolean }[];
+    };
+    expect(again.items.find((i) => i.kind === 'rating_received')).toMatchObject({ email: false, push: true });
+    expect(again.items.find((i) => i.kind === 'quote_received')).toMatchObject({ email: true, push: true });
+
+    const bad = await alice.client.request('/api/notification-preferences', {
+      method: 'PUT',
+      body: { kind: 'nonsense', email: true, push: true },
+    });
+    expect(bad.status).toBe(400);
+    expect((await server.client().get('/api/notification-preferences')).status).toBe(401);
+  });
+
+  it('delivers a notification by e-mail exactly once across a failed first attempt', async () => {
+    const id = await addNotification({ userId: alice.userId });
+    let calls = 0;
+    const failingOnce: Mailer = {
+      send: async (m) => {
+        calls += 1;
+        if (calls === 1) throw new Error('SMTP is down');
+        return recordingMailer().send(m);
+      },
+    };
+    await runDeliveryRound(deps({ mailer: failingOnce }));
+    let [email, push] = await deliveriesOf(id);
+    expect(email).toMatchObject({
+      channel: 'email',
+      status: 'pending',
+      attempts: 1,
+      last_error: 'SMTP is down',
+    });
+    // No push subscription yet: nothing to push to.
+    expect(push).toMatchObject({ channel: 'push', status: 'skipped' });
+    expect(await mailsFor(id)).toHaveLength(0);
+
+    // Not due yet: the retry waits for its backoff.
+    await runDeliveryRound(deps({ mailer: failingOnce }));
+    expect(await mailsFor(id)).toHaveLength(0);
+
+    await server.db.execute(
+      sql`update notification_deliveries set next_attempt_at = now() - interval '1 second' where notification_id = ${id}`,
+    );
+    // Two workers at once (two instances): the row is claimed by one of them.
+    await Promise.all([
+      runDeliveryRound(deps({ mailer: failingOnce })),
+      runDeliveryRound(deps({ mailer: failingOnce })),
+    ]);
+    [email] = await deliveriesOf(id);
+    expect(email).toMatchObject({ status: 'sent', attempts: 2 });
+    const mails = await mailsFor(id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe(alice.email);
+
+    // Running again sends nothing more.
+    await runDeliveryRound(deps({ mailer: failingOnce }));
+    expect(await mailsFor(id)).toHaveLength(1);
+    expect(await deliveriesOf(id)).toHaveLength(2);
+  });
+
+  it('gives up after five attempts and marks the delivery failed', async () => {
+    const id = await addNotification({ userId: alice.userId, type: 'trip_completed' });
+    const broken: Mailer = {
+      send: async () => {
+        throw new Error('still down');
+      },
+    };
+    for (let i = 0; i < 5; i += 1) {
+      await runDeliveryRound(deps({ mailer: broken }));
+      await server.db.execute(
+        sql`update notification_deliveries set next_attempt_at = now() - interval '1 second'
+            where notification_id = ${id} and status = 'pending'`,
+      );
+    }
+    const [email] = await deliveriesOf(id);
+    expect(email).toMatchObject({ status: 'failed', attempts: 5 });
+  });
+
+  it('skips the e-mail of a kind the user turned off, and pushes to the subscribed browser', async () => {
+    const res = await alice.client.request('/api/notification-preferences', {
+      method: 'PUT',
+      body: { kind: 'quote_updated', email: false, push: true },
+    });
+    expect(res.status).toBe(200);
+    const sub = SUBSCRIPTION(`alice-${kind}`);
+    expect((await alice.client.post('/api/push/subscriptions', sub)).status).toBe(201);
+
+    const id = await addNotification({ userId: alice.userId, type: 'quote_updated', title: 'Quote changed' });
+    pushes.length = 0;
+    await runDeliveryRound(deps());
+    const [email, push] = await deliveriesOf(id);
+    expect(email).toMatchObject({ status: 'skipped', attempts: 0 });
+    expect(push).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await mailsFor(id)).toHaveLength(0);
+    const mine = pushes.filter((p) => p.endpoint === sub.endpoint);
+    expect(mine).toHaveLength(1);
+    expect(JSON.parse(mine[0]!.payload)).toMatchObject({ title: 'Quote changed', icon: '/logo.png' });
+
+    // A push service answering 410 Gone: the subscription is forgotten and the push is skipped.
+    const gone: PushSender = async () => {
+      throw Object.assign(new Error('gone'), { statusCode: 410 });
+    };
+    const id2 = await addNotification({ userId: alice.userId, type: 'quote_updated' });
+    await runDeliveryRound(deps({ push: gone }));
+    expect((await deliveriesOf(id2))[1]).toMatchObject({ status: 'skipped' });
+    const left = await rows(server.db, sql`select 1 from push_subscriptions where user_id = ${alice.userId}`);
+    expect(left).toHaveLength(0);
+  });
+
+  it('attaches the booking calendar (.ics) to booking e-mails', async () => {
+    const customerId = await insertCustomer(server.db);
+    const driverId = await insertDriver(server.db);
+    const ride = await insertRide(server.db, customerId, { pickupAt: hoursFromNow(72), status: 'open' });
+    const { bookingId } = await insertBooking(server.db, ride.id, customerId, driverId);
+    const id = await addNotification({
+      userId: driverId,
+      type: 'quote_accepted',
+      title: 'Quote accepted: new booking',
+      message: 'Your quote was accepted.',
+      relatedId: bookingId,
+    });
+    sentMail.length = 0;
+    await runDeliveryRound(deps());
+    expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'sent' });
+    const mail = sentMail.find((m) => m.meta?.notificationId === id);
+    expect(mail?.attachments).toHaveLength(1);
+    expect(mail!.attachments![0]!.filename).toBe(`booking-${bookingId}.ics`);
+    expect(mail!.attachments![0]!.content).toContain('BEGIN:VCALENDAR');
+    expect(mail!.text).toContain(`/booking/${bookingId}`);
+  });
+
+  it('reminds both sides once, 24 hours before pickup', async () => {
+    const customerId = await insertCustomer(server.db);
+    const driverId = await insertDriver(server.db);
+    const soon = await insertRide(server.db, customerId, { pickupAt: hoursFromNow(10) });
+    const later = await insertRide(server.db, customerId, { pickupAt: hoursFromNow(30) });
+    const { bookingId } = await insertBooking(server.db, soon.id, customerId, driverId);
+    const { bookingId: laterId } = await insertBooking(server.db, later.id, customerId, driverId);
+
+    await sweepExpired(server.db);
+    await sweepExpired(server.db);
+    const reminders = await rows<{ user_id: string; related_id: string }>(
+      server.db,
+      sql`select user_id, related_id from notifications where type = 'trip_reminder' and related_id in (${bookingId}, ${laterId})`,
+    );
+    expect(reminders.map((r) => r.user_id).sort()).toEqual([customerId, driverId].sort());
+    expect(reminders.every((r) => r.related_id === bookingId)).toBe(true);
+    const [booking] = await rows<{ reminder_sent_at: Date | null }>(
+      server.db,
+      sql`select reminder_sent_at from bookings where id = ${bookingId}`,
+    );
+    expect(booking!.reminder_sent_at).not.toBeNull();
+  });
+
+  it('keeps push subscriptions per endpoint, signed-in only, and one VAPID key', async () => {
+    const anon = await server.client().post('/api/push/subscriptions', SUBSCRIPTION('anon'));
+    expect(anon.status).toBe(401);
+    const bad = await alice.client.post('/api/push/subscriptions', { endpoint: 'not a url' });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).code).toBe('validation');
+
+    const sub = SUBSCRIPTION(`shared-${kind}`);
+    expect((await alice.client.post('/api/push/subscriptions', sub)).status).toBe(201);
+    expect((await alice.client.post('/api/push/subscriptions', { subscription: sub })).status).toBe(201);
+    const count = () =>
+      rows<{ user_id: string }>(
+        server.db,
+        sql`select user_id from push_subscriptions where endpoint = ${sub.endpoint}`,
+      );
+    expect(await count()).toEqual([{ user_id: alice.userId }]);
+
+    // The same browser signed in as someone else: the subscription moves to them, still one row.
+    const bob = await signedInClient(server);
+    expect((await bob.client.post('/api/push/subscriptions', sub)).status).toBe(201);
+    expect(await count()).toEqual([{ user_id: bob.userId }]);
+    // Alice cannot remove Bob's subscription; Bob can.
+    await alice.client.request('/api/push/subscriptions', {
+      method: 'DELETE',
+      body: { endpoint: sub.endpoint },
+    });
+    expect(await count()).toHaveLength(1);
+    await bob.client.request('/api/push/subscriptions', {
+      method: 'DELETE',
+      body: { endpoint: sub.endpoint },
+    });
+    expect(await count()).toHaveLength(0);
+
+    const keys = await Promise.all([
+      server.client().get('/api/push/public-key'),
+      server.client().get('/api/push/public-key'),
+    ]);
+    const [k1, k2] = (await Promise.all(keys.map((r) => r.json()))) as { publicKey: string }[];
+    expect(k1!.publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    expect(k2!.publicKey).toBe(k1!.publicKey);
+    const stored = await rows(server.db, sql`select key from app_settings where key = 'vapid_keys'`);
+    expect(stored).toHaveLength(1);
+  });
+});

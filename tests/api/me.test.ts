@@ -1,0 +1,194 @@
+/** /api/me: name and phone, e-mail change, password change, other sessions, and deleting the account. */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseKinds,
+  errorOf,
+  extractLink,
+  latestMail,
+  PASSWORD,
+  rows,
+  signedInClient,
+  startServer,
+  type TestServer,
+  uniqueEmail,
+} from './helpers.ts';
+import { hoursFromNow, insertDriver, insertRide } from './marketplace-fixtures.ts';
+import { insertBooking } from './ride-fixtures.ts';
+
+describe.each(databaseKinds())('/api/me (%s)', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('needs a session', async () => {
+    const res = await server.client().request('/api/me', { method: 'PATCH', body: { fullName: 'Al Smith' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('updates the name and phone with the shared name rule', async () => {
+    const { client } = await signedInClient(server);
+    const res = await client.request('/api/me', {
+      method: 'PATCH',
+      body: { fullName: '  Zoë  O’Hara-Lee ', phone: '0412 345 678' },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: unknown }).user).toMatchObject({
+      fullName: 'Zoë  O’Hara-Lee',
+      phone: '0412 345 678',
+    });
+    expect((await client.session()).user).toMatchObject({ fullName: 'Zoë  O’Hara-Lee' });
+
+    const bad = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'R2-D2' } });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toBe('Please enter your full name');
+    const cleared = await client.request('/api/me', {
+      method: 'PATCH',
+      body: { fullName: 'Zoe Hara', phone: '' },
+    });
+    expect(((await cleared.json()) as { user: { phone: string | null } }).user.phone).toBeNull();
+  });
+
+  it('changes the e-mail only after the new address confirms it', async () => {
+    const { client, email } = await signedInClient(server);
+    const newEmail = uniqueEmail('moved');
+    const res = await client.post('/api/me/email', { newEmail });
+    expect(res.status).toBe(200);
+    expect((await client.session()).user?.email).toBe(email);
+    const mail = await latestMail(server.baseUrl, newEmail, 'change-email');
+    const confirm = await client.get(extractLink(mail.text));
+    expect(confirm.status).toBe(302);
+    expect((await client.session()).user?.email).toBe(newEmail);
+    const same = await client.post('/api/me/email', { newEmail });
+    expect(same.status).toBe(400);
+  });
+
+  it('changes the password: the old one stops working, the new one works, other sessions end', async () => {
+    const account = await signedInClient(server);
+    const other = server.client();
+    expect((await other.signIn(account.email, account.password)).status).toBe(200);
+    const wrong = await account.client.post('/api/me/password', {
+      currentPassword: 'not-my-password',
+      newPassword: 'Another-Strong-77',
+    });
+    expect(wrong.status).toBe(400);
+    expect((await errorOf(wrong)).message).toBe('Your current password is incorrect.');
+    const weak = await account.client.post('/api/me/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'short',
+    });
+    expect((await errorOf(weak)).message).toBe('Password must be at least 8 characters long');
+
+    const res = await account.client.post('/api/me/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Another-Strong-77',
+    });
+    expect(res.status).toBe(200);
+    // This browser stays signed in; the other one is signed out.
+    expect((await account.client.session()).user?.email).toBe(account.email);
+    expect((await other.session()).user).toBeNull();
+    expect((await server.client().signIn(account.email, PASSWORD)).status).toBe(401);
+    expect((await server.client().signIn(account.email, 'Another-Strong-77')).status).toBe(200);
+  });
+
+  it('signs out other sessions and lists sessions', async () => {
+    const account = await signedInClient(server);
+    const other = server.client();
+    await other.signIn(account.email, account.password);
+    const list = (await (await account.client.get('/api/me/sessions')).json()) as {
+      items: { current: boolean }[];
+    };
+    expect(list.items).toHaveLength(2);
+    expect(list.items.filter((s) => s.current)).toHaveLength(1);
+    const res = await account.client.post('/api/me/sessions/revoke-others');
+    expect(await res.json()).toEqual({ ok: true, revoked: 1 });
+    expect((await other.session()).user).toBeNull();
+    expect((await account.client.session()).user).not.toBeNull();
+  });
+
+  it('deletes the account: personal details go, the booking records stay', async () => {
+    const account = await signedInClient(server, { phone: '0499 999 999' });
+    const driverId = await insertDriver(server.db);
+    const ride = await insertRide(server.db, account.userId, { pickupAt: hoursFromNow(-48) });
+    const { bookingId } = await insertBooking(server.db, ride.id, account.userId, driverId);
+    await server.db.execute(
+      sql`update bookings set status = 'completed', completed_at = now() where id = ${bookingId}`,
+    );
+    await server.db.execute(
+      sql`insert into booking_events (booking_id, type, actor_id, note) values (${bookingId}, 'completed', ${account.userId}, '')`,
+    );
+    await server.db.execute(
+      sql`insert into ratings (booking_id, rater_id, ratee_id, stars, comment) values (${bookingId}, ${account.userId}, ${driverId}, 5, 'Great')`,
+    );
+    const sub = {
+      endpoint: `https://push.example.test/send/delete-${kind}`,
+      keys: { p256dh: 'key', auth: 'auth' },
+    };
+    expect((await account.client.post('/api/push/subscriptions', sub)).status).toBe(201);
+
+    const noConfirm = await account.client.request('/api/me', {
+      method: 'DELETE',
+      body: { confirm: 'delete', password: account.password },
+    });
+    expect(noConfirm.status).toBe(400);
+    const wrongPassword = await account.client.request('/api/me', {
+      method: 'DELETE',
+      body: { confirm: 'DELETE', password: 'wrong-password-1' },
+    });
+    expect(wrongPassword.status).toBe(400);
+
+    const res = await account.client.request('/api/me', {
+      method: 'DELETE',
+      body: { confirm: 'DELETE', password: account.password },
+    });
+    expect(res.status).toBe(200);
+    expect((await account.client.session()).user).toBeNull();
+
+    const [user] = await rows<{
+      email: string;
+      full_name: string;
+      phone: string | null;
+      avatar_url: string | null;
+    }>(server.db, sql`select email, full_name, phone, avatar_url from users where id = ${account.userId}`);
+    expect(user).toEqual({
+      email: `deleted-${account.userId}@deleted.invalid`,
+      full_name: 'Deleted user',
+      phone: null,
+      avatar_url: null,
+    });
+    const count = async (q: ReturnType<typeof sql>) => (await rows(server.db, q)).length;
+    expect(await count(sql`select 1 from sessions where user_id = ${account.userId}`)).toBe(0);
+    expect(await count(sql`select 1 from accounts where user_id = ${account.userId}`)).toBe(0);
+    expect(await count(sql`select 1 from push_subscriptions where user_id = ${account.userId}`)).toBe(0);
+    expect(await count(sql`select 1 from bookings where id = ${bookingId}`)).toBe(1);
+    expect(await count(sql`select 1 from booking_events where booking_id = ${bookingId}`)).toBe(1);
+    expect(await count(sql`select 1 from ratings where booking_id = ${bookingId}`)).toBe(1);
+    expect((await server.client().signIn(account.email, account.password)).status).toBe(401);
+    // The address is free again.
+    const again = await server.client().post('/api/account/signup', {
+      fullName: 'New Person',
+      email: account.email,
+      password: PASSWORD,
+      userType: 'customer',
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('refuses to delete an account with an upcoming confirmed booking', async () => {
+    const account = await signedInClient(server);
+    const driverId = await insertDriver(server.db);
+    const ride = await insertRide(server.db, account.userId, { pickupAt: hoursFromNow(48) });
+    await insertBooking(server.db, ride.id, account.userId, driverId);
+    const res = await account.client.request('/api/me', {
+      method: 'DELETE',
+      body: { confirm: 'DELETE', password: account.password },
+    });
+    expect(res.status).toBe(409);
+    expect((await account.client.session()).user).not.toBeNull();
+  });
+});
