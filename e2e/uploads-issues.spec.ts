@@ -248,5 +248,11 @@ test.describe('issue reporter', () => {
       userEmail: user.email,
     });
     expect(row?.screenshotUrl).toMatch(/^\/api\/issues\/screenshots\//);
+
+    // And on the admin dashboard.
+    await page.context().clearCookies();
+    await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin-dashboard');
+    await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText(user.email);
   });
 });

@@ -1,7 +1,11 @@
 /** /settings: notification choices, push on this device, password, sessions and deleting the account. */
+
 import type { ReactNode } from 'react';
+import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { openAccessibilitySettings } from '../features/accessibility/settings.ts';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { openCookiePreferences } from '../features/cookies/consent.ts';
 import { PushSwitch } from '../features/push/PushSwitch.tsx';
 import { DeleteAccount } from '../features/settings/DeleteAccount.tsx';
 import { NotificationPreferences } from '../features/settings/NotificationPreferences.tsx';
@@ -59,11 +63,17 @@ export default function SettingsPage() {
           <Section
             id="settings-accessibility"
             title="Accessibility and cookies"
-            intro="Text size, contrast, motion and screen reader options are in the accessibility menu (the accessibility button shown on every page). Your cookie choices can be changed from the Cookie Policy page."
+            intro="Text size, contrast, motion and screen reader options apply to the whole app on this device. Cookie choices decide what this browser keeps and whether usage analytics run."
           >
-            <p className="text-sm">
-              <a className="text-brand-dark underline" href="/cookie-policy">
-                Cookie Policy and preferences
+            <p className="flex flex-wrap gap-3 text-sm">
+              <Button type="button" variant="secondary" size="sm" onClick={() => openAccessibilitySettings()}>
+                Open accessibility settings
+              </Button>
+              <Button type="button" variant="secondary" size="sm" onClick={() => openCookiePreferences()}>
+                Open cookie preferences
+              </Button>
+              <a className="self-center text-brand-dark underline" href="/cookie-policy">
+                Cookie Policy
               </a>
             </p>
           </Section>
