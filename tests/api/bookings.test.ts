@@ -231,8 +231,18 @@ describe.each(databaseKinds())('bookings (%s)', (kind) => {
       const res = await accept(customer, quote.id);
       expect(res.status).toBe(201);
       const { booking: created } = (await res.json()) as { booking: BookingDto };
-      const driverContact = { name: 'Dana Driverson', email: driver.email, phone: DRIVER_PHONE };
-      const customerContact = { name: 'Cara Whitfield', email: customer.email, phone: CUSTOMER_PHONE };
+      const driverContact = {
+        name: 'Dana Driverson',
+        email: driver.email,
+        phone: DRIVER_PHONE,
+        avatarUrl: null,
+      };
+      const customerContact = {
+        name: 'Cara Whitfield',
+        email: customer.email,
+        phone: CUSTOMER_PHONE,
+        avatarUrl: null,
+      };
       for (const [who, role] of [
         [customer, 'customer'],
         [driver, 'driver'],

@@ -101,6 +101,7 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
           id: driver.userId,
           companyName: 'Port Stephens Shuttles',
           firstName: 'Dana',
+          avatarUrl: null,
           rating: { average: null, count: 0 },
           completedTrips: 0,
         },
@@ -292,6 +293,7 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
         id: driver2.userId,
         companyName: 'Bay Coaches',
         firstName: 'Ned',
+        avatarUrl: null,
         rating: { average: 4, count: 1 },
         completedTrips: 1,
       });

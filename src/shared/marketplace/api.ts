@@ -97,6 +97,8 @@ export interface QuoteDto {
     id: string;
     companyName: string;
     firstName: string;
+    /** The driver's own picture (their avatar), so a customer sees who quoted. */
+    avatarUrl: string | null;
     rating: RatingSummary;
     completedTrips: number;
   };
@@ -106,6 +108,7 @@ export interface ContactDto {
   name: string;
   email: string;
   phone: string | null;
+  avatarUrl: string | null;
 }
 
 export interface BookingEventDto {

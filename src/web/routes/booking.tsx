@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import type { ContactDto } from '../../shared/marketplace/api.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
+import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, FormError } from '../components/ui/field.tsx';
@@ -23,7 +24,10 @@ function Contact({ title, contact }: { title: string; contact: ContactDto }) {
   return (
     <div>
       <h3 className="font-semibold">{title}</h3>
-      <p>{contact.name}</p>
+      <p className="flex items-center gap-2">
+        <Avatar src={contact.avatarUrl} name={contact.name} email={contact.email} size="sm" decorative />
+        {contact.name}
+      </p>
       <p>
         <a href={`mailto:${contact.email}`} className="text-brand-dark underline">
           {contact.email}

@@ -38,7 +38,13 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       rows.map((r) => r.booking.rideId),
     ),
     db
-      .select({ id: users.id, fullName: users.fullName, email: users.email, phone: users.phone })
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        phone: users.phone,
+        avatarUrl: users.avatarUrl,
+      })
       .from(users)
       .where(inArray(users.id, peopleIds)),
     db.select().from(drivers).where(inArray(drivers.userId, driverIds)),
@@ -58,7 +64,12 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
 
   const contact = (id: string) => {
     const p = person.get(id);
-    return { name: p?.fullName ?? '', email: p?.email ?? '', phone: p?.phone ?? null };
+    return {
+      name: p?.fullName ?? '',
+      email: p?.email ?? '',
+      phone: p?.phone ?? null,
+      avatarUrl: p?.avatarUrl ?? null,
+    };
   };
   const ratingDto = (r: typeof ratings.$inferSelect): RatingDto => ({
     id: r.id,

@@ -14,7 +14,12 @@ export async function toQuoteDtos(db: Db, rows: QuoteRow[]): Promise<QuoteDto[]>
   if (driverIds.length === 0) return [];
   const [people, summaries, trips] = await Promise.all([
     db
-      .select({ id: users.id, fullName: users.fullName, companyName: drivers.companyName })
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        avatarUrl: users.avatarUrl,
+        companyName: drivers.companyName,
+      })
       .from(users)
       .leftJoin(drivers, eq(drivers.userId, users.id))
       .where(inArray(users.id, driverIds)),
@@ -39,6 +44,7 @@ export async function toQuoteDtos(db: Db, rows: QuoteRow[]): Promise<QuoteDto[]>
         id: q.driverId,
         companyName: p?.companyName ?? '',
         firstName: firstNameOf(p?.fullName ?? ''),
+        avatarUrl: p?.avatarUrl ?? null,
         rating: summaries.get(q.driverId) ?? { average: null, count: 0 },
         completedTrips: trips.get(q.driverId) ?? 0,
       },

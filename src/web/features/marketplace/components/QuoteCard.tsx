@@ -5,6 +5,7 @@ import { fareStatement } from '../../../../shared/marketplace/booking.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 import { config } from '../../../app/config.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
@@ -31,14 +32,17 @@ export function QuoteCard({
   return (
     <Card className="flex flex-col gap-3" data-testid="quote-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 className="text-lg font-bold">
-            {quote.driver.companyName || `${quote.driver.firstName}'s shuttle`}
-          </h3>
-          <p className="text-sm text-slate-700">
-            <Stars value={quote.driver.rating.average} /> · {quote.driver.rating.count} ratings ·{' '}
-            {quote.driver.completedTrips} completed trips
-          </p>
+        <div className="flex items-start gap-3">
+          <Avatar src={quote.driver.avatarUrl} name={quote.driver.firstName} size="md" decorative />
+          <div>
+            <h3 className="text-lg font-bold">
+              {quote.driver.companyName || `${quote.driver.firstName}'s shuttle`}
+            </h3>
+            <p className="text-sm text-slate-700">
+              <Stars value={quote.driver.rating.average} /> · {quote.driver.rating.count} ratings ·{' '}
+              {quote.driver.completedTrips} completed trips
+            </p>
+          </div>
         </div>
         <p className="text-2xl font-bold text-slate-900">{formatAud(quote.priceCents)}</p>
       </div>
