@@ -23,7 +23,8 @@ test.describe('accessibility settings', () => {
   }) => {
     await page.goto('/about');
     const html = page.locator('html');
-    const header = page.locator('header');
+    // The site header (public pages have a second <header> for their own heading inside <main>).
+    const header = page.locator('header').first();
     await expect(html).toHaveCSS('font-size', '16px');
     const brandBlue = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
 

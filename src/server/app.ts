@@ -10,6 +10,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '../shared/messages.ts';
+import { PUBLIC_ROUTES } from '../shared/roles.ts';
 import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/auth.ts';
 import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
@@ -36,6 +37,10 @@ import { quoteRoutes } from './modules/quotes/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { rideRoutes } from './modules/rides/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
+import { robotsTxt, sitemapXml } from './seo/crawl.ts';
+import { normalisePath } from './seo/pages.ts';
+import { renderPageHtml } from './seo/render.ts';
+import type { SiteInfo } from './seo/structured-data.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { RealtimeHub } from './services/realtime.ts';
 
@@ -158,6 +163,25 @@ export function createApp(opts: AppOptions) {
     throw notFound();
   });
 
+  // Crawlers: the public pages in, the signed-in area out (issue 5).
+  const site: SiteInfo = {
+    brandName: env.BRAND_NAME,
+    appUrl: env.APP_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+    driversEmail: env.DRIVERS_EMAIL,
+    supportPhone: env.SUPPORT_PHONE,
+  };
+  const sitemap = sitemapXml(env.APP_URL);
+  const robots = robotsTxt(env.APP_URL);
+  app.get('/sitemap.xml', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(sitemap, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(robots);
+  });
+
   if (opts.webDir && existsSync(path.join(opts.webDir, 'index.html'))) {
     const webDir = opts.webDir;
     assertNoSecretsInBundle(webDir, env);
@@ -170,9 +194,15 @@ export function createApp(opts: AppOptions) {
       appEnv: env.APP_ENV,
       appUrl: env.APP_URL,
     });
-    const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8')
-      .replace('__APP_CONFIG__', escapeAttribute(publicConfig))
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(env.BRAND_NAME)}</title>`);
+    const template = readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(
+      '__APP_CONFIG__',
+      escapeAttribute(publicConfig),
+    );
+    // Each public route's HTML (metadata, JSON-LD, content) is rendered once, at start-up.
+    const publicHtml = new Map<string, string>(
+      PUBLIC_ROUTES.map((p) => [p, renderPageHtml(template, p, site)]),
+    );
+    const appHtml = renderPageHtml(template, '/__app__', site);
     app.use(
       '/assets/*',
       serveStatic({
@@ -182,11 +212,15 @@ export function createApp(opts: AppOptions) {
         },
       }),
     );
-    app.use('*', serveStatic({ root: path.relative(process.cwd(), webDir) }));
+    // index.html itself is served only through the routes below, never as a raw file.
+    app.use('*', async (c, next) => {
+      if (c.req.path === '/' || c.req.path === '/index.html') return next();
+      return serveStatic({ root: path.relative(process.cwd(), webDir) })(c, next);
+    });
     // Every other path is a route of the single-page app.
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      return c.html(publicHtml.get(normalisePath(c.req.path)) ?? appHtml);
     });
   }
 

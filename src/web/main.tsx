@@ -10,6 +10,26 @@ import { createQueryClient } from './lib/query-client.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
+
+/**
+ * A keyboard user may already be on a link of the server's markup (the skip link, say) when the app
+ * replaces it: give the same link in the app the focus, instead of dropping it to the page.
+ */
+function keepFocusAcrossSwap(root: HTMLElement) {
+  let href: string | null = null;
+  const onFocus = (event: FocusEvent) => {
+    href = event.target instanceof HTMLAnchorElement ? event.target.getAttribute('href') : null;
+  };
+  root.addEventListener('focusin', onFocus);
+  const observer = new MutationObserver(() => {
+    if (root.querySelector('[data-prerendered]')) return;
+    observer.disconnect();
+    root.removeEventListener('focusin', onFocus);
+    if (!href || (document.activeElement && document.activeElement !== document.body)) return;
+    root.querySelector<HTMLElement>(`a[href="${CSS.escape(href)}"]`)?.focus();
+  });
+  observer.observe(root, { childList: true });
+}
 const root = document.getElementById('root');
 
 if (!root) {
@@ -17,17 +37,30 @@ if (!root) {
   document.body.innerHTML =
     '<main style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:1rem"><h1>Something went wrong</h1><p>The application could not start. Please reload the page.</p></main>';
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <GlobalErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <RBACProvider>
-              <RouterProvider router={router} />
-            </RBACProvider>
-          </AuthProvider>
-        </QueryClientProvider>
-      </GlobalErrorBoundary>
-    </StrictMode>,
-  );
+  const start = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <GlobalErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider>
+              <RBACProvider>
+                <RouterProvider router={router} />
+              </RBACProvider>
+            </AuthProvider>
+          </QueryClientProvider>
+        </GlobalErrorBoundary>
+      </StrictMode>,
+    );
+  // The server sends public pages with their content already in #root (issue 5). Keep it on screen until
+  // the first route's code has loaded, then let the app replace it in one step (no empty frame between).
+  if (root.firstElementChild) keepFocusAcrossSwap(root);
+  if (root.firstElementChild && !router.state.initialized) {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      start();
+    });
+  } else {
+    start();
+  }
 }

@@ -1,39 +1,226 @@
-/** / : the home page. Its full content (every section of SPEC §2.4) comes with the public site issue. */
+/** / : the home page, every section of SPEC §2.4. A pure render of shared data and settings. */
+import { BadgeCheck, CalendarClock, Car, Handshake, MapPinned, Star, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { PRICE_PER_KM_AUD } from '../../shared/constants.ts';
+import { HOW_IT_WORKS_STEPS, LAUNCH_AREAS } from '../../shared/public-content.ts';
+import { config } from '../app/config.ts';
 import { LaunchNotice } from '../features/auth/components/LaunchNotice.tsx';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { CtaLink, usePublicPageMeta } from '../features/public/PublicPage.tsx';
+import { SAMPLE_TESTIMONIALS } from '../features/public/testimonials.ts';
+
+const FEATURES = [
+  {
+    icon: BadgeCheck,
+    title: 'Registered operators only',
+    text: 'Every business that quotes gives us its NSW point-to-point authorisation (BSP) number when it signs up.',
+  },
+  {
+    icon: Wallet,
+    title: 'The quote is the maximum',
+    text: 'The fare you book is the most you can be asked to pay. No surge pricing and no booking fee.',
+  },
+  {
+    icon: Handshake,
+    title: 'Pay your driver directly',
+    text: 'We never take your money. You and the driver settle the agreed fare between you.',
+  },
+  {
+    icon: CalendarClock,
+    title: 'Planned ahead',
+    text: 'Pre-booked rides for airport flights, ferries, weddings, nights out and early starts.',
+  },
+  {
+    icon: Car,
+    title: 'Know your vehicle',
+    text: 'After booking you see the company and the vehicle make, model, colour and registration.',
+  },
+  {
+    icon: Star,
+    title: 'Ratings both ways',
+    text: 'Riders rate drivers and drivers rate riders after every trip, so good service stands out.',
+  },
+] as const;
+
+const h2 = 'text-2xl font-bold text-slate-900 sm:text-3xl';
 
 export default function HomePage() {
-  usePageMeta(
-    'Pre-booked shuttle rides in Port Stephens',
-    'Post your trip, compare quotes from registered local shuttle businesses, and book the one that suits you.',
-  );
+  const meta = usePublicPageMeta('/');
   return (
-    <div className="flex flex-col gap-8">
-      <section className="rounded-2xl bg-brand-ink px-6 py-12 text-white sm:px-12">
-        <h1 className="max-w-2xl text-4xl font-bold leading-tight">
-          Pre-booked shuttle rides, quoted by local drivers
+    <div className="flex flex-col gap-14">
+      {/* Hero */}
+      <section
+        aria-labelledby="hero-heading"
+        className="rounded-2xl bg-brand-ink px-6 py-12 text-white sm:px-12 sm:py-16"
+      >
+        <h1 id="hero-heading" className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
+          {meta.heading}
         </h1>
-        <p className="mt-4 max-w-2xl text-lg text-blue-50">
+        <p className="mt-5 max-w-2xl text-lg text-blue-50">
           Tell us where and when you are going. Registered Port Stephens shuttle businesses quote for your
           trip, you choose the one that suits you, and you pay your driver directly.
         </p>
         <p className="mt-8 flex flex-wrap gap-3">
-          <Link
-            to="/signup"
-            className="rounded-md bg-white px-5 py-3 font-semibold text-brand-ink hover:bg-blue-50"
-          >
+          <CtaLink to="/signup" variant="inverse">
             Book a Ride
-          </Link>
-          <Link
-            to="/how-it-works"
-            className="rounded-md border border-white px-5 py-3 font-semibold text-white hover:bg-white/10"
+          </CtaLink>
+          <a
+            href="#how-it-works"
+            className="inline-flex min-h-11 items-center justify-center rounded-md border border-white px-5 py-3 font-semibold text-white hover:bg-white/10"
           >
-            Learn More About Our Process
-          </Link>
+            See how it works
+          </a>
         </p>
       </section>
+
+      {/* Port Stephens launch notice */}
       <LaunchNotice />
+
+      {/* Riders / drivers explainer */}
+      <section aria-labelledby="who-heading" className="flex flex-col gap-6">
+        <h2 id="who-heading" className={h2}>
+          One marketplace, two sides of the trip
+        </h2>
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h3 className="text-xl font-semibold text-slate-900">For riders</h3>
+            <p className="mt-3 text-slate-700">
+              Visiting or living in Port Stephens and need a ride you can count on? Post your pickup,
+              destination, date, time, passengers and luggage once, and compare quotes from local operators
+              instead of ringing around. As a guide, fares are about ${PRICE_PER_KM_AUD.toFixed(2)} per
+              kilometre, but each quote sets the price.
+            </p>
+            <p className="mt-4">
+              <Link to="/faq" className="font-semibold text-brand-dark underline underline-offset-4">
+                Questions from riders
+              </Link>
+            </p>
+          </div>
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h3 className="text-xl font-semibold text-slate-900">For drivers</h3>
+            <p className="mt-3 text-slate-700">
+              Run a small shuttle or hire-vehicle business with NSW point-to-point authorisation? See trip
+              requests in your area, quote the fare you want, and turn empty return trips into paid rides.
+              Riders pay you directly.
+            </p>
+            <p className="mt-4">
+              <Link
+                to="/driver-requirements"
+                className="font-semibold text-brand-dark underline underline-offset-4"
+              >
+                What drivers need to join
+              </Link>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      {/* How it works: the in-page anchor target */}
+      <section id="how-it-works" aria-labelledby="steps-heading" className="flex scroll-mt-24 flex-col gap-6">
+        <h2 id="steps-heading" className={h2}>
+          How it works
+        </h2>
+        <ol className="grid gap-6 md:grid-cols-3">
+          {HOW_IT_WORKS_STEPS.map((step, i) => (
+            <li key={step.name} className="flex flex-col gap-3 rounded-xl bg-slate-50 p-6">
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-dark text-lg font-bold text-white"
+              >
+                {i + 1}
+              </span>
+              <h3 className="text-lg font-semibold text-slate-900">
+                <span className="sr-only">Step {i + 1}: </span>
+                {step.name}
+              </h3>
+              <p className="text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p>
+          <CtaLink to="/how-it-works" variant="secondary">
+            Learn More About Our Process
+          </CtaLink>
+        </p>
+      </section>
+
+      {/* Six features */}
+      <section aria-labelledby="features-heading" className="flex flex-col gap-6">
+        <h2 id="features-heading" className={h2}>
+          Why book with {config.brandName}
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-6">
+              <Icon className="h-7 w-7 text-brand-dark" aria-hidden="true" />
+              <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="text-slate-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {/* Call to action */}
+      <section
+        aria-labelledby="cta-heading"
+        className="flex flex-col items-start gap-4 rounded-2xl bg-blue-50 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-10"
+      >
+        <div className="flex items-start gap-3">
+          <MapPinned className="mt-1 h-7 w-7 shrink-0 text-brand-dark" aria-hidden="true" />
+          <div>
+            <h2 id="cta-heading" className="text-2xl font-bold text-slate-900">
+              Heading to the airport or the bay?
+            </h2>
+            <p className="mt-2 max-w-2xl text-slate-700">
+              We serve {LAUNCH_AREAS.slice(0, -1).join(', ')} and {LAUNCH_AREAS[LAUNCH_AREAS.length - 1]}.
+              Post your trip and let local drivers quote.
+            </p>
+          </div>
+        </div>
+        <CtaLink to="/signup">Book Your First Ride</CtaLink>
+      </section>
+
+      {/* Sample testimonials */}
+      <section aria-labelledby="testimonials-heading" className="flex flex-col gap-6">
+        <div>
+          <h2 id="testimonials-heading" className={h2}>
+            Example testimonials
+          </h2>
+          <p className="mt-2 text-slate-700">
+            These are samples showing the trips the service is built for. They are not reviews from real
+            customers.
+          </p>
+        </div>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {SAMPLE_TESTIMONIALS.map((t) => (
+            <li key={t.name}>
+              <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6">
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Sample</p>
+                <blockquote className="flex-1 text-slate-800">“{t.quote}”</blockquote>
+                <figcaption className="text-sm">
+                  <span className="font-semibold text-slate-900">{t.name}</span>
+                  <span className="block text-slate-600">{t.role}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {/* Closing call to action */}
+      <section
+        aria-labelledby="closing-heading"
+        className="flex flex-col items-center gap-4 rounded-2xl bg-brand-ink px-6 py-12 text-center text-white"
+      >
+        <h2 id="closing-heading" className="text-2xl font-bold sm:text-3xl">
+          Your next shuttle is a few quotes away
+        </h2>
+        <p className="max-w-xl text-blue-50">
+          Create a free account, post your trip and compare quotes from registered local operators.
+        </p>
+        <CtaLink to="/signup" variant="inverse">
+          Get Started Today
+        </CtaLink>
+      </section>
     </div>
   );
 }

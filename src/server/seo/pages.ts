@@ -1,0 +1,105 @@
+/**
+ * Which public routes the server describes to crawlers and link previews (issue 5, "Found and shared"):
+ * the content pages from src/shared/public-content.ts plus the sign-in and utility screens, whose titles
+ * match what their React pages set with usePageMeta.
+ */
+import { PUBLIC_PAGES, type PublicPageMeta } from '../../shared/public-content.ts';
+import { PUBLIC_ROUTES, ROUTE_ACCESS } from '../../shared/roles.ts';
+
+/** Sign-in and utility screens: not content, but still served with their own title and heading. */
+const SCREENS: Record<string, PublicPageMeta> = {
+  '/login': {
+    title: 'Sign In',
+    description: 'Sign in to book shuttle rides or quote for trips in Port Stephens.',
+    heading: 'Sign in',
+  },
+  '/password-auth': {
+    title: 'Sign In or Sign Up',
+    description: 'Sign in with a one-time link or create an account.',
+    heading: 'Welcome',
+  },
+  '/signup': {
+    title: 'Sign Up',
+    description: 'Create a free account to post shuttle trips and compare quotes from local drivers.',
+    heading: 'Create your account',
+  },
+  '/signup/driver': {
+    title: 'Driver Sign Up',
+    description: 'Register your shuttle business to quote for pre-booked trips in Port Stephens.',
+    heading: 'Register as a driver',
+  },
+  '/signup/test': {
+    title: 'Test Sign Up',
+    description: 'Try the app with a test account that lives only in this browser tab.',
+    heading: 'Create a test account',
+  },
+  '/signup/test-driver': {
+    title: 'Test Driver Sign Up',
+    description: 'Try the driver side of the app with a test account in this browser tab.',
+    heading: 'Create a test driver account',
+  },
+  '/forgot-password': {
+    title: 'Forgot Password',
+    description: 'Get a link by e-mail to choose a new password.',
+    heading: 'Forgot your password?',
+  },
+  '/reset-password': {
+    title: 'Reset Password',
+    description: 'Choose a new password for your account.',
+    heading: 'Choose a new password',
+  },
+  '/test-page': {
+    title: 'Test Page',
+    description: 'Debug page with navigation links and location information.',
+    heading: 'Test page',
+  },
+};
+
+/** Test, debug and one-off screens: served with noindex and left out of the sitemap. */
+export const NOINDEX_PATHS: readonly string[] = [
+  '/signup/test',
+  '/signup/test-driver',
+  '/test-page',
+  '/success',
+  '/reset-password',
+  '/password-auth',
+  '/forgot-password',
+];
+
+/** Content pages whose body the server renders as static HTML (the rest get only head metadata). */
+export function contentPage(path: string): PublicPageMeta | undefined {
+  return (PUBLIC_PAGES as Record<string, PublicPageMeta>)[path];
+}
+
+/** The metadata of a public route, or undefined when the path is not a public route. */
+export function publicPageMeta(path: string): PublicPageMeta | undefined {
+  return contentPage(path) ?? SCREENS[path];
+}
+
+/** "/about/" and "/about" are the same page; query and hash are not part of the path. */
+export function normalisePath(path: string): string {
+  const clean = path.split(/[?#]/)[0] || '/';
+  return clean.length > 1 && clean.endsWith('/') ? clean.slice(0, -1) : clean;
+}
+
+/** Public routes listed in /sitemap.xml, in PUBLIC_ROUTES order. */
+export function sitemapPaths(): string[] {
+  return PUBLIC_ROUTES.filter((p) => !NOINDEX_PATHS.includes(p) && publicPageMeta(p));
+}
+
+/**
+ * robots.txt Disallow prefixes: every signed-in route (from the route access lists, so a new one is
+ * covered automatically), the API and the development tools.
+ */
+export function disallowedPrefixes(): string[] {
+  const publicSet = new Set<string>(PUBLIC_ROUTES);
+  const out = new Set<string>(['/api/', '/dev/', '/admin']);
+  for (const role of ['customer', 'driver', 'admin'] as const) {
+    for (const pattern of ROUTE_ACCESS[role]) {
+      if (publicSet.has(pattern)) continue;
+      out.add(pattern.endsWith('/*') ? pattern.slice(0, -1) : pattern);
+    }
+  }
+  out.add('/driver-dashboard');
+  return [...out].sort();
+}

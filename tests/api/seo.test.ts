@@ -1,0 +1,89 @@
+/**
+ * Issue 5 "Found and shared" over HTTP: /sitemap.xml, /robots.txt, and the public pages' HTML served from
+ * a web folder (a small stand-in for dist/web, so this runs before the build; e2e/seo.spec.ts checks the
+ * real build).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { databaseKinds, startServer, type TestServer } from './helpers.ts';
+
+const INDEX = `<!doctype html>
+<html lang="en-AU">
+  <head>
+    <meta charset="UTF-8" />
+    <title>ShuttleQuote</title>
+    <meta name="description" content="Generic." />
+    <meta name="app-config" content="__APP_CONFIG__" />
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe.each(databaseKinds())('seo (%s)', (kind) => {
+  let server: TestServer;
+  let webDir: string;
+  let web: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    server = await startServer(kind);
+    webDir = mkdtempSync(path.join(tmpdir(), 'shuttle-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), INDEX);
+    writeFileSync(path.join(webDir, 'assets', 'index-test.js'), 'console.log(1);');
+    web = createApp({ env: server.deps.env, database: server.database, webDir });
+  });
+  afterAll(async () => {
+    await web?.hub.close();
+    await server?.close();
+    if (webDir) rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves /sitemap.xml with the public pages and not the signed-in area', async () => {
+    const res = await fetch(`${server.baseUrl}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(xml).toContain(`<loc>${server.deps.env.APP_URL}/about</loc>`);
+    expect(xml).not.toContain('/dashboard');
+  });
+
+  it('serves /robots.txt disallowing the signed-in area and naming the sitemap', async () => {
+    const res = await fetch(`${server.baseUrl}/robots.txt`);
+    expect(res.status).toBe(200);
+    const txt = await res.text();
+    expect(txt).toContain('Disallow: /dashboard');
+    expect(txt).toContain(`Sitemap: ${server.deps.env.APP_URL}/sitemap.xml`);
+  });
+
+  it('answers a public route with its own HTML, not cached, with the app config filled in', async () => {
+    for (const p of ['/', '/about', '/about/', '/faq']) {
+      const res = await web.app.request(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      expect(html).toContain('<h1 ');
+      expect(html).toContain('application/ld+json');
+      expect(html).not.toContain('__APP_CONFIG__');
+      expect(html).toContain('&quot;brandName&quot;');
+    }
+    const about = await (await web.app.request('/about')).text();
+    expect(about).toContain('<title>About | ShuttleQuote</title>');
+    expect(about).toContain(`<link rel="canonical" href="${server.deps.env.APP_URL}/about" />`);
+  });
+
+  it('answers other app paths with the plain shell, noindex, and assets long-cached', async () => {
+    const html = await (await web.app.request('/dashboard')).text();
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<div id="root"></div>');
+    const raw = await (await web.app.request('/index.html')).text();
+    expect(raw).not.toContain('__APP_CONFIG__');
+    const asset = await web.app.request('/assets/index-test.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
