@@ -58,10 +58,12 @@ test('with analytics consent, page views reach the API and the admin summary', a
   // A public page no other journey opens with analytics consent (a made-up path would send a guest to /login).
   const unique = '/careers';
 
+  // Public pages arrive server-rendered; wait until the app has taken over (it is what sends analytics).
+  const appReady = () => expect(page.locator('[data-prerendered]')).toHaveCount(0);
   await page.goto('/');
-  await expect(page.locator('#main-content')).toBeVisible();
+  await appReady();
   await page.goto('/about');
-  await expect(page.locator('#main-content')).toBeVisible();
+  await appReady();
   // A third route, reached inside the app (no reload): a client-side route change is a page view too.
   await page.evaluate((path) => {
     window.history.pushState({}, '', path);
@@ -99,10 +101,12 @@ test('with analytics consent, page views reach the API and the admin summary', a
 test('without analytics consent nothing is sent', async ({ page, baseURL }) => {
   await giveConsent(page, false);
   const seen = watchRequests(page, baseURL ?? '');
+  // Public pages arrive server-rendered; wait until the app has taken over (it is what sends analytics).
+  const appReady = () => expect(page.locator('[data-prerendered]')).toHaveCount(0);
   await page.goto('/');
-  await expect(page.locator('#main-content')).toBeVisible();
+  await appReady();
   await page.goto('/about');
-  await expect(page.locator('#main-content')).toBeVisible();
+  await appReady();
   await page.evaluate(() => {
     window.history.pushState({}, '', '/support');
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -118,7 +122,8 @@ test('without analytics consent nothing is sent', async ({ page, baseURL }) => {
 test('with no choice made yet nothing is sent', async ({ page, baseURL }) => {
   const seen = watchRequests(page, baseURL ?? '');
   await page.goto('/about');
-  await expect(page.locator('#main-content')).toBeVisible();
+  // Wait for the app itself (not just the server-rendered copy), or the test could pass before it ran.
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
   await hideAndLeave(page);
   await page.waitForTimeout(1_500);
   expect(seen.analyticsPosts).toEqual([]);
