@@ -70,6 +70,8 @@ test('with analytics consent, page views reach the API and the admin summary', a
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, unique);
   await expect(page).toHaveURL(new RegExp(`${unique}$`));
+  // The router commits the new page once its code has loaded; the page view is counted then.
+  await expect(page).toHaveTitle(/^Careers \|/);
 
   const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/analytics'));
   await hideAndLeave(page);
