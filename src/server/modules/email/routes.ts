@@ -9,8 +9,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUPPORT_HOURS } from '../../../shared/constants.ts';
-import { ACCOUNT, VALIDATION } from '../../../shared/messages.ts';
-import { emailField, fullNameField } from '../../../shared/validation/auth.ts';
+import { ACCOUNT } from '../../../shared/messages.ts';
+import { emailField } from '../../../shared/validation/auth.ts';
+import {
+  contactFormSchema,
+  driverSupportFormSchema,
+  SUPPORT_FORM_MESSAGES,
+} from '../../../shared/validation/support-forms.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
@@ -27,40 +32,13 @@ export const SEND_EMAIL_LIMITS = {
 export const SEND_EMAIL_MESSAGES = {
   failed: ACCOUNT.emailSendFailed,
   rateLimited: 'You have sent several messages in a short time. Please wait an hour before sending another.',
-  subjectRequired: 'Please enter a subject.',
-  messageRequired: 'Please enter your message.',
+  subjectRequired: SUPPORT_FORM_MESSAGES.subjectRequired,
+  messageRequired: SUPPORT_FORM_MESSAGES.messageRequired,
   invalidType: 'Unknown message type.',
   signInForIssue: 'You must be logged in to submit an issue.',
 } as const;
 
-const text = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
-const optionalText = (max: number) => z.string().trim().max(max).optional().or(z.literal('').optional());
-
-const subjectField = text(200, SEND_EMAIL_MESSAGES.subjectRequired);
-const messageField = z
-  .string({ error: SEND_EMAIL_MESSAGES.messageRequired })
-  .trim()
-  .min(1, { error: SEND_EMAIL_MESSAGES.messageRequired })
-  .max(5000, { error: 'Your message must be at most 5000 characters.' });
-
-export const contactFormSchema = z.object({
-  name: fullNameField(VALIDATION.fullNameRequired),
-  email: emailField,
-  phone: optionalText(30),
-  userType: z.enum(['customer', 'driver', 'other', '']).optional(),
-  subject: subjectField,
-  message: messageField,
-});
-
-export const driverSupportFormSchema = z.object({
-  name: fullNameField(VALIDATION.validFullNameRequired),
-  email: emailField,
-  driverLicense: optionalText(40),
-  urgency: z.enum(['low', 'medium', 'high', '']).optional(),
-  subject: subjectField,
-  message: messageField,
-});
+export { contactFormSchema, driverSupportFormSchema };
 
 export const issueFormSchema = z.object({
   title: z.string().trim().min(5, { error: 'Title must be at least 5 characters' }).max(200),
