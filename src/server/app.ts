@@ -207,6 +207,8 @@ export function createApp(opts: AppOptions) {
       '/assets/*',
       serveStatic({
         root: path.relative(process.cwd(), webDir),
+        // The build writes .br and .gz beside each asset (vite.config.ts); compress() leaves them alone.
+        precompressed: true,
         onFound: (_p, c) => {
           c.header('Cache-Control', 'public, max-age=31536000, immutable');
         },

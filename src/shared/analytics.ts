@@ -2,7 +2,7 @@
  * First-party analytics (SPEC §3 Analytics session/event/page view, §7 POST /api/analytics, §9 constants):
  * the constants and the batch schema, shared by the browser (which sends) and the API (which validates).
  */
-import { z } from 'zod';
+import { z } from './validation/z.ts';
 
 /** SPEC §9 analytics constants. */
 export const ANALYTICS = {

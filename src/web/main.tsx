@@ -1,66 +1,23 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
-import { GlobalErrorBoundary } from './components/ErrorScreens.tsx';
-import { AuthProvider } from './features/auth/AuthProvider.tsx';
-import { RBACProvider } from './features/auth/rbac.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+/**
+ * The page's only entry script, kept tiny on purpose. Public pages arrive with their content already in
+ * #root (server-rendered, issue 5), so the browser can paint them before any of the app's code runs: the
+ * app (React, the router, the shell) is fetched and started only after that first paint. A page without
+ * server content (the signed-in app) starts the app at once.
+ */
 import './styles.css';
 
-const queryClient = createQueryClient();
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./app/start.tsx');
+};
 
-/**
- * A keyboard user may already be on a link of the server's markup (the skip link, say) when the app
- * replaces it: give the same link in the app the focus, instead of dropping it to the page.
- */
-function keepFocusAcrossSwap(root: HTMLElement) {
-  let href: string | null = null;
-  const onFocus = (event: FocusEvent) => {
-    href = event.target instanceof HTMLAnchorElement ? event.target.getAttribute('href') : null;
-  };
-  root.addEventListener('focusin', onFocus);
-  const observer = new MutationObserver(() => {
-    if (root.querySelector('[data-prerendered]')) return;
-    observer.disconnect();
-    root.removeEventListener('focusin', onFocus);
-    if (!href || (document.activeElement && document.activeElement !== document.body)) return;
-    root.querySelector<HTMLElement>(`a[href="${CSS.escape(href)}"]`)?.focus();
-  });
-  observer.observe(root, { childList: true });
-}
-const root = document.getElementById('root');
-
-if (!root) {
-  // SPEC §2.7: a fallback page when the root element is missing.
-  document.body.innerHTML =
-    '<main style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:1rem"><h1>Something went wrong</h1><p>The application could not start. Please reload the page.</p></main>';
+if (document.querySelector('#root > [data-prerendered]')) {
+  // The frame after the next one has been painted; the timer covers tabs opened in the background,
+  // where animation frames do not run.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
 } else {
-  const start = () =>
-    createRoot(root).render(
-      <StrictMode>
-        <GlobalErrorBoundary>
-          <QueryClientProvider client={queryClient}>
-            <AuthProvider>
-              <RBACProvider>
-                <RouterProvider router={router} />
-              </RBACProvider>
-            </AuthProvider>
-          </QueryClientProvider>
-        </GlobalErrorBoundary>
-      </StrictMode>,
-    );
-  // The server sends public pages with their content already in #root (issue 5). Keep it on screen until
-  // the first route's code has loaded, then let the app replace it in one step (no empty frame between).
-  if (root.firstElementChild) keepFocusAcrossSwap(root);
-  if (root.firstElementChild && !router.state.initialized) {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      start();
-    });
-  } else {
-    start();
-  }
+  start();
 }

@@ -3,8 +3,9 @@
  * shown before accepting and stored word for word on the booking), the accept form, and the messages of
  * the marketplace's refusals.
  */
-import { z } from 'zod';
+
 import { TIME_ZONE } from '../constants.ts';
+import { z } from '../validation/z.ts';
 import { formatAud } from './money.ts';
 
 export const MARKETPLACE_CONFLICTS = {

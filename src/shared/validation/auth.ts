@@ -1,10 +1,11 @@
 /**
  * The account forms' rules (SPEC §5), one zod schema per form, used by the web forms and by the API.
  */
-import { z } from 'zod';
+
 import { COMMON_PASSWORDS, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { VALIDATION } from '../messages.ts';
 import { SIGNUP_USER_TYPES, USER_TYPES } from '../roles.ts';
+import { z } from './z.ts';
 
 /** Letters (any script), spaces, apostrophes (straight or the typographic ’ phones type) and hyphens. */
 const NAME_PATTERN = /^[\p{L}'\u2019 -]+$/u;

@@ -1,5 +1,5 @@
 /** The issue form of SPEC §2.8 and §5, and the issue toasts of §8, defined once for the dialog and the API. */
-import { z } from 'zod';
+import { z } from './z.ts';
 
 export const ISSUE_CATEGORIES = ['bug', 'feature', 'improvement', 'other'] as const;
 export type IssueCategory = (typeof ISSUE_CATEGORIES)[number];

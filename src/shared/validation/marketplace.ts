@@ -2,7 +2,7 @@
  * The marketplace forms' rules, one zod schema per form, used by the web forms and by the API.
  * Times in these inputs are Australia/Sydney wall-clock strings; the API stores the UTC instant.
  */
-import { z } from 'zod';
+
 import {
   CANCEL_REASON_MAX,
   LARGE_ITEMS,
@@ -13,6 +13,7 @@ import {
 } from '../marketplace/constants.ts';
 import { isDateString, isTimeString, sydneyToUtc } from '../marketplace/time.ts';
 import { VALIDATION } from '../messages.ts';
+import { z } from './z.ts';
 
 export const MARKETPLACE_MESSAGES = {
   pickupRequired: 'Choose a pickup suburb from the list.',

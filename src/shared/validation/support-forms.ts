@@ -2,9 +2,10 @@
  * The contact and driver-support forms (SPEC §3 Email payload, §7 send-email): one set of rules for the
  * browser forms and for POST /api/send-email.
  */
-import { z } from 'zod';
+
 import { VALIDATION } from '../messages.ts';
 import { emailField, fullNameField } from './auth.ts';
+import { z } from './z.ts';
 
 export const SUPPORT_FORM_MESSAGES = {
   subjectRequired: 'Please enter a subject.',

@@ -1,15 +1,19 @@
-/** Header (SPEC §2.1): navigation per role, the narrow-screen slide-out 'Menu' and the avatar menu. */
-import * as Dialog from '@radix-ui/react-dialog';
-import * as Dropdown from '@radix-ui/react-dropdown-menu';
-import { Bell, Bus, LogOut, Menu as MenuIcon, X } from 'lucide-react';
-import { useState } from 'react';
+/**
+ * Header (SPEC §2.1): navigation per role, the narrow-screen slide-out 'Menu' and the avatar menu.
+ * The slide-out menu and the signed-in controls are chunks of their own (MobileMenu.tsx,
+ * AccountControls.tsx) so a guest's first download stays small (issue 5).
+ */
+import { Bus, Menu as MenuIcon } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Avatar } from '../../components/ui/avatar.tsx';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
-import { useNotifications } from '../../features/marketplace/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { config } from '../config.ts';
 import { PUBLIC_NAV, SIGNED_IN_NAV } from './nav.ts';
+
+const loadMobileMenu = () => import('./MobileMenu.tsx');
+const MobileMenu = lazy(loadMobileMenu);
+const AccountControls = lazy(() => import('./AccountControls.tsx'));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -18,74 +22,45 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function Header() {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The menu's code is fetched on the first sign of intent and stays mounted afterwards.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const links = user ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
+  const prefetchMenu = () => void loadMobileMenu();
 
   return (
     <header className="sticky top-0 z-40 bg-brand text-slate-950 shadow">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <Dialog.Trigger asChild>
-            <button
-              type="button"
-              className="rounded-md p-2 text-slate-950 hover:bg-white/25 lg:hidden"
-              aria-label="Open menu"
-            >
-              <MenuIcon className="h-6 w-6" aria-hidden="true" />
-            </button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-            <Dialog.Content
-              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-4 shadow-xl"
-              aria-describedby={undefined}
-            >
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold text-brand-ink">Menu</Dialog.Title>
-                <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
-                  <X className="h-5 w-5" aria-hidden="true" />
-                </Dialog.Close>
-              </div>
-              <nav aria-label="Mobile" className="flex flex-col">
-                {links.map((l) => (
-                  <NavLink
-                    key={l.to}
-                    to={l.to}
-                    end={l.to === '/'}
-                    onClick={() => setMenuOpen(false)}
-                    className={({ isActive }) =>
-                      cn(
-                        'rounded-md px-3 py-3 font-medium text-slate-900 hover:bg-slate-100',
-                        isActive && 'bg-slate-100',
-                      )
-                    }
-                  >
-                    {l.label}
-                  </NavLink>
-                ))}
-                {!user && (
-                  <>
-                    <NavLink
-                      to="/login"
-                      onClick={() => setMenuOpen(false)}
-                      className="rounded-md px-3 py-3 font-medium hover:bg-slate-100"
-                    >
-                      Sign In
-                    </NavLink>
-                    <NavLink
-                      to="/signup"
-                      onClick={() => setMenuOpen(false)}
-                      className="rounded-md px-3 py-3 font-medium hover:bg-slate-100"
-                    >
-                      Get Started
-                    </NavLink>
-                  </>
-                )}
-              </nav>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          ref={menuButton}
+          type="button"
+          className="rounded-md p-2 text-slate-950 hover:bg-white/25 lg:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? 'mobile-menu' : undefined}
+          onPointerEnter={prefetchMenu}
+          onFocus={prefetchMenu}
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
+        >
+          <MenuIcon className="h-6 w-6" aria-hidden="true" />
+        </button>
+        {menuWanted && (
+          <Suspense fallback={null}>
+            <MobileMenu
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              links={links}
+              signedIn={Boolean(user)}
+              triggerRef={menuButton}
+            />
+          </Suspense>
+        )}
 
         <Link to="/" className="flex items-center gap-2 rounded-md px-1 text-lg font-bold text-slate-950">
           <span className="inline-flex h-8 w-8 items-center justify-center rounded-md bg-brand-dark text-white">
@@ -103,38 +78,11 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
-          {user && !user.isTest && <NotificationBell />}
           {user ? (
-            <Dropdown.Root>
-              <Dropdown.Trigger className="rounded-full">
-                <span className="sr-only">Account menu for {user.email}</span>
-                <Avatar src={user.avatarUrl} name={user.fullName} email={user.email} size="md" decorative />
-              </Dropdown.Trigger>
-              <Dropdown.Portal>
-                <Dropdown.Content
-                  align="end"
-                  sideOffset={8}
-                  className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
-                >
-                  <Dropdown.Label className="truncate px-3 py-2 text-sm text-slate-600">
-                    {user.email}
-                  </Dropdown.Label>
-                  <Dropdown.Separator className="my-1 h-px bg-slate-200" />
-                  <MenuLink to="/profile">Profile</MenuLink>
-                  <MenuLink to="/settings">Settings</MenuLink>
-                  <MenuLink to="/dashboard" className="lg:hidden">
-                    Dashboard
-                  </MenuLink>
-                  <Dropdown.Separator className="my-1 h-px bg-slate-200" />
-                  <Dropdown.Item
-                    onSelect={() => void signOut('user')}
-                    className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-                  >
-                    <LogOut className="h-4 w-4" aria-hidden="true" /> Log out
-                  </Dropdown.Item>
-                </Dropdown.Content>
-              </Dropdown.Portal>
-            </Dropdown.Root>
+            // Same size as the avatar while its chunk loads, so nothing in the header moves.
+            <Suspense fallback={<span className="h-10 w-10 rounded-full bg-white/30" aria-hidden="true" />}>
+              <AccountControls />
+            </Suspense>
           ) : (
             <>
               <Link
@@ -154,45 +102,5 @@ export function Header() {
         </div>
       </div>
     </header>
-  );
-}
-
-function MenuLink({ to, children, className }: { to: string; children: string; className?: string }) {
-  return (
-    <Dropdown.Item asChild>
-      <Link
-        to={to}
-        className={cn(
-          'block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100',
-          className,
-        )}
-      >
-        {children}
-      </Link>
-    </Dropdown.Item>
-  );
-}
-
-/** The bell with the unread count; the count refreshes live through the shell's event stream. */
-function NotificationBell() {
-  const list = useNotifications();
-  const unread = list.data?.unread ?? 0;
-  return (
-    <Link
-      to="/notifications"
-      className="relative rounded-md p-2 text-slate-950 hover:bg-white/25"
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-    >
-      <Bell className="h-6 w-6" aria-hidden="true" />
-      {unread > 0 && (
-        <span
-          data-testid="unread-count"
-          aria-hidden="true"
-          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold text-white"
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
-      )}
-    </Link>
   );
 }

@@ -1,4 +1,7 @@
 /** Navigation and footer links of SPEC §2.1, defined once for the header, the slide-out menu and the footer. */
+/** A header or menu link. */
+export type NavItem = { readonly to: string; readonly label: string };
+
 export const PUBLIC_NAV = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },

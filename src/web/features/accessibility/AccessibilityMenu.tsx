@@ -1,8 +1,8 @@
 /**
  * The floating accessibility button (bottom-left) and the 'Accessibility Settings' panel (SPEC §2.9): tabs
  * Display, Interaction and Screen Reader, 'Reset to defaults' and 'Save & Close'. Every change applies to the
- * whole app at once and is kept in the browser (see settings.ts for what each setting does). Also renders
- * the polite live region behind announce().
+ * whole app at once and is kept in the browser (see settings.ts for what each setting does). The polite
+ * live region behind announce() is LiveRegion.tsx, rendered at once by the shell (this menu loads later).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -19,7 +19,6 @@ import {
   resetAccessibilitySettings,
   updateAccessibilitySettings,
   useAccessibilitySettings,
-  useAnnouncement,
 } from './settings.ts';
 
 const TAB_TRIGGER =
@@ -82,7 +81,6 @@ export function AccessibilityMenu() {
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      <LiveRegion />
     </aside>
   );
 }
@@ -219,16 +217,6 @@ function FontSizeControl({ value }: { value: number }) {
           <Plus className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
-    </div>
-  );
-}
-
-/** The single polite live region behind announce(). No role, so it never matches getByRole('status'). */
-function LiveRegion() {
-  const message = useAnnouncement();
-  return (
-    <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="a11y-live-region">
-      {message}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import {
   PREFERENCE_KEYS,
   parseAccessibilitySettings,
 } from '../../../shared/preferences.ts';
+import { createOpenSignal } from '../../lib/open-signal.ts';
 
 function load(): AccessibilitySettings {
   try {
@@ -131,13 +132,12 @@ export function useAnnouncement(): string {
 
 // --- Opening the panel from elsewhere (e.g. the /settings page or the keyboard shortcut). ---
 
-const OPEN_EVENT = 'sq:open-accessibility-settings';
+const openSignal = createOpenSignal();
 
 export function openAccessibilitySettings() {
-  window.dispatchEvent(new Event(OPEN_EVENT));
+  openSignal.open();
 }
 
 export function onOpenAccessibilitySettings(handler: () => void) {
-  window.addEventListener(OPEN_EVENT, handler);
-  return () => window.removeEventListener(OPEN_EVENT, handler);
+  return openSignal.subscribe(handler);
 }

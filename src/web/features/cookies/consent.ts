@@ -11,6 +11,7 @@ import {
   PREFERENCE_KEYS,
   parseCookieConsent,
 } from '../../../shared/preferences.ts';
+import { createOpenSignal } from '../../lib/open-signal.ts';
 
 export type { CookieConsent };
 
@@ -82,13 +83,12 @@ export function useConsent(): CookieConsent | null {
 
 // --- Opening 'Cookie Preferences' from elsewhere (e.g. the /settings page or a footer link). ---
 
-const OPEN_EVENT = 'sq:open-cookie-preferences';
+const openSignal = createOpenSignal();
 
 export function openCookiePreferences() {
-  window.dispatchEvent(new Event(OPEN_EVENT));
+  openSignal.open();
 }
 
 export function onOpenCookiePreferences(handler: () => void) {
-  window.addEventListener(OPEN_EVENT, handler);
-  return () => window.removeEventListener(OPEN_EVENT, handler);
+  return openSignal.subscribe(handler);
 }

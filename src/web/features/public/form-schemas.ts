@@ -2,8 +2,9 @@
  * The contact and driver-support forms in the browser: the shared rules (src/shared/validation/support-forms.ts,
  * which the API checks again) plus the honeypot field that only the browser form has.
  */
-import { z } from 'zod';
+
 import { contactFormSchema, driverSupportFormSchema } from '../../../shared/validation/support-forms.ts';
+import { z } from '../../../shared/validation/z.ts';
 
 export const contactSchema = contactFormSchema.extend({ website: z.string() });
 export type ContactInput = z.input<typeof contactSchema>;

@@ -1,0 +1,16 @@
+/** The overlays loaded after the page (see Overlays.tsx): accessibility menu, cookie banner, Log Issue, analytics. */
+import { AccessibilityMenu } from '../../features/accessibility/AccessibilityMenu.tsx';
+import { useAnalytics } from '../../features/analytics/useAnalytics.ts';
+import { CookieBanner } from '../../features/cookies/CookieBanner.tsx';
+import { IssueButton } from '../../features/issues/IssueButton.tsx';
+
+export default function DeferredOverlays() {
+  useAnalytics();
+  return (
+    <>
+      <AccessibilityMenu />
+      <CookieBanner />
+      <IssueButton />
+    </>
+  );
+}
