@@ -58,8 +58,12 @@ test('with analytics consent, page views reach the API and the admin summary', a
   // A public page no other journey opens with analytics consent (a made-up path would send a guest to /login).
   const unique = '/careers';
 
-  // Public pages arrive server-rendered; wait until the app has taken over (it is what sends analytics).
-  const appReady = () => expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  // Public pages arrive server-rendered; wait until the app has taken over and its overlays (which carry
+  // the analytics tracker, loaded once the page is idle) are in: the accessibility button shows that.
+  const appReady = async () => {
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Accessibility settings' })).toBeVisible();
+  };
   await page.goto('/');
   await appReady();
   await page.goto('/about');
@@ -103,8 +107,12 @@ test('with analytics consent, page views reach the API and the admin summary', a
 test('without analytics consent nothing is sent', async ({ page, baseURL }) => {
   await giveConsent(page, false);
   const seen = watchRequests(page, baseURL ?? '');
-  // Public pages arrive server-rendered; wait until the app has taken over (it is what sends analytics).
-  const appReady = () => expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  // Public pages arrive server-rendered; wait until the app has taken over and its overlays (which carry
+  // the analytics tracker, loaded once the page is idle) are in: the accessibility button shows that.
+  const appReady = async () => {
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Accessibility settings' })).toBeVisible();
+  };
   await page.goto('/');
   await appReady();
   await page.goto('/about');
@@ -126,6 +134,7 @@ test('with no choice made yet nothing is sent', async ({ page, baseURL }) => {
   await page.goto('/about');
   // Wait for the app itself (not just the server-rendered copy), or the test could pass before it ran.
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Accessibility settings' })).toBeVisible();
   await hideAndLeave(page);
   await page.waitForTimeout(1_500);
   expect(seen.analyticsPosts).toEqual([]);

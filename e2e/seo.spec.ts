@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FAQ_ENTRIES, PUBLIC_PAGES } from '../src/shared/public-content.ts';
+import { SUPPORT_FORM_MESSAGES } from '../src/shared/validation/support-forms.ts';
 
 const html = (s: string) =>
   s
@@ -79,12 +80,23 @@ test.describe('found and shared (no JavaScript)', () => {
 });
 
 test.describe('found and shared (in the browser)', () => {
-  test('JSON-LD causes no CSP report and the app replaces the server markup', async ({ page }) => {
+  test('JSON-LD causes no CSP report and the app hydrates the server markup without redrawing it', async ({
+    page,
+  }) => {
     const problems: string[] = [];
     page.on('console', (msg) => {
-      if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
+      // A hydration mismatch is reported as a console error (React's minified error #418 in production).
+      if (msg.type() === 'error' || /Content Security Policy|Refused to/i.test(msg.text())) {
+        problems.push(msg.text());
+      }
     });
     page.on('pageerror', (err) => problems.push(err.message));
+    // Remember the server's <main> element, to check the app kept it (hydration) instead of redrawing.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main');
+      });
+    });
     for (const path of ['/faq', '/how-it-works', '/support', '/'] as const) {
       await page.goto(path);
       await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
@@ -93,8 +105,59 @@ test.describe('found and shared (in the browser)', () => {
       await expect(page.locator('h1')).toHaveText(PUBLIC_PAGES[path].heading);
       await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
       await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+      const kept = await page.evaluate(
+        () =>
+          (window as unknown as { serverMain: Element | null }).serverMain === document.querySelector('main'),
+      );
+      expect(kept, `${path}: the server's <main> is still in the page`).toBe(true);
     }
+    // The app is live on the hydrated page: a link changes the page without a reload.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await expect(page.locator('h1')).toHaveText(PUBLIC_PAGES['/about'].heading);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
     expect(problems).toEqual([]);
+  });
+});
+
+test.describe('before the app has started', () => {
+  test('a tap on Menu and a form submit are held and played back once the page is live, never sent by the browser', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Hold back the app's start script so the server's page stays as it is for as long as we need.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/start-*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const documents: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'document') documents.push(`${req.method()} ${new URL(req.url()).pathname}`);
+    });
+    await page.goto('/support');
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+
+    const form = page.getByRole('form', { name: 'Contact support' });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+
+    release();
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(form.getByText(SUPPORT_FORM_MESSAGES.messageRequired)).toBeVisible();
+    // Only the first page load: the browser never submitted the form itself.
+    expect(documents).toEqual(['GET /support']);
   });
 });
 

@@ -10,7 +10,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '../shared/messages.ts';
-import { PUBLIC_ROUTES } from '../shared/roles.ts';
+import type { PublicConfig } from '../web/app/config.ts';
 import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/auth.ts';
 import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
@@ -38,8 +38,8 @@ import { ratingRoutes } from './modules/ratings/routes.ts';
 import { rideRoutes } from './modules/rides/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { robotsTxt, sitemapXml } from './seo/crawl.ts';
-import { normalisePath } from './seo/pages.ts';
-import { renderPageHtml } from './seo/render.ts';
+import { withAccessibilityDefaults } from './seo/render.ts';
+import { createPageHtml } from './seo/ssr.ts';
 import type { SiteInfo } from './seo/structured-data.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { RealtimeHub } from './services/realtime.ts';
@@ -194,15 +194,20 @@ export function createApp(opts: AppOptions) {
       appEnv: env.APP_ENV,
       appUrl: env.APP_URL,
     });
-    const template = readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(
-      '__APP_CONFIG__',
-      escapeAttribute(publicConfig),
+    const template = withAccessibilityDefaults(
+      readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(
+        '__APP_CONFIG__',
+        escapeAttribute(publicConfig),
+      ),
     );
-    // Each public route's HTML (metadata, JSON-LD, content) is rendered once, at start-up.
-    const publicHtml = new Map<string, string>(
-      PUBLIC_ROUTES.map((p) => [p, renderPageHtml(template, p, site)]),
-    );
-    const appHtml = renderPageHtml(template, '/__app__', site);
+    // Each public route's HTML (metadata, JSON-LD, the page itself) is rendered on first request and kept.
+    const pageHtml = createPageHtml({
+      template,
+      site,
+      publicConfig: JSON.parse(publicConfig) as PublicConfig,
+      onError: (p, error) =>
+        console.error(`Server rendering of ${p} failed; the browser will render it.`, error),
+    });
     app.use(
       '/assets/*',
       serveStatic({
@@ -220,9 +225,9 @@ export function createApp(opts: AppOptions) {
       return serveStatic({ root: path.relative(process.cwd(), webDir) })(c, next);
     });
     // Every other path is a route of the single-page app.
-    app.get('*', (c) => {
+    app.get('*', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(publicHtml.get(normalisePath(c.req.path)) ?? appHtml);
+      return c.html(await pageHtml(c.req.path));
     });
   }
 

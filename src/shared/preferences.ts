@@ -51,6 +51,30 @@ export function parseAccessibilitySettings(raw: unknown): AccessibilitySettings 
   return out;
 }
 
+/**
+ * How the settings show on <html>: its font-size (null = the browser's) and the data attributes the
+ * style sheet keys on. Used by the browser to apply the settings and by the server to send each page with
+ * the defaults already in place, so the first paint is never restyled when the app starts.
+ */
+export function accessibilityHtml(s: AccessibilitySettings): {
+  fontSize: string | null;
+  attributes: Record<
+    'data-contrast' | 'data-reduced-motion' | 'data-focus-indicators' | 'data-keyboard-nav',
+    string | null
+  >;
+} {
+  const size = clampFontSize(s.fontSizeMultiplier);
+  return {
+    fontSize: size === 1 ? null : `${Math.round(size * 100)}%`,
+    attributes: {
+      'data-contrast': s.highContrast ? 'high' : null,
+      'data-reduced-motion': s.reducedMotion ? 'on' : null,
+      'data-focus-indicators': s.focusIndicatorsVisible ? 'strong' : null,
+      'data-keyboard-nav': s.keyboardNavigationEnabled ? 'on' : null,
+    },
+  };
+}
+
 /** SPEC §3 Cookie consent: essential is always true; consentDate is an ISO timestamp. */
 export interface CookieConsent {
   essential: true;

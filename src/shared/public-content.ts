@@ -1,8 +1,8 @@
 /**
  * The public site's facts as data (SPEC §1, §2.2, §2.4, issue 5): each public page's title, description
- * and heading, the FAQ entries and the three how-it-works steps. The pages render these, and the
- * server-side prerender and its JSON-LD read the same values, so the HTML a crawler sees and the page a
- * person sees cannot disagree. The brand name is not written here: it comes from the settings.
+ * and heading, the FAQ entries and the three how-it-works steps. The pages render these (in the browser
+ * and on the server, ADR 010) and the server's metadata and JSON-LD read the same values, so the HTML a
+ * crawler sees and the page a person sees cannot disagree. The brand name is not written here: it comes from the settings.
  */
 import { PRICE_PER_KM_AUD, SUPPORT_HOURS } from './constants.ts';
 

@@ -5,19 +5,40 @@
  * server content (the signed-in app) starts the app at once.
  */
 import './styles.css';
+import { holdEarlyInput } from './app/early-input.ts';
+import { applyAccessibilitySettings, loadAccessibilitySettings } from './features/accessibility/stored.ts';
+
+// Saved accessibility settings (a larger font, high contrast) apply before the first paint.
+applyAccessibilitySettings(loadAccessibilitySettings());
+
+/** A macrotask boundary, so the browser can paint and handle input between the steps below. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const root = document.getElementById('root');
+const serverRendered = Boolean(root?.hasAttribute('data-prerendered'));
+const releaseEarlyInput = root && serverRendered ? holdEarlyInput(root) : null;
 
 let started = false;
-const start = () => {
+const start = async () => {
   if (started) return;
   started = true;
-  void import('./app/start.tsx');
+  // The app's code is evaluated in steps (React DOM, the router and shell, then the app), each in a task of
+  // its own, instead of one long task that would keep a slow phone from responding to a tap for a quarter
+  // second. (Our own module for the router, not 'react-router' itself, so unused exports stay out.)
+  await import('react-dom/client');
+  await nextTask();
+  await import('./app/router.tsx');
+  await nextTask();
+  const { startApp } = await import('./app/start.tsx');
+  await startApp();
+  releaseEarlyInput?.();
 };
 
-if (document.querySelector('#root > [data-prerendered]')) {
+if (serverRendered) {
   // The frame after the next one has been painted; the timer covers tabs opened in the background,
   // where animation frames do not run.
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 1000);
+  requestAnimationFrame(() => setTimeout(() => void start(), 0));
+  setTimeout(() => void start(), 1000);
 } else {
-  start();
+  void start();
 }

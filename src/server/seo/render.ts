@@ -1,10 +1,10 @@
 /**
  * Server-side page HTML for crawlers and link previews that run no JavaScript (issue 5, "Found and
  * shared"): the built index.html with, for each public route, its title ("Page | Brand"), description,
- * canonical URL, Open Graph and Twitter tags, JSON-LD, and the page's main content as static markup
- * inside #root. The browser app replaces that markup when it starts (createRoot, not hydration).
+ * canonical URL, Open Graph and Twitter tags, JSON-LD, and the page itself inside #root, rendered by the
+ * web app's own components (ssr.ts). The browser hydrates that markup.
  */
-import { FAQ_ENTRIES, HOW_IT_WORKS_STEPS } from '../../shared/public-content.ts';
+import { ACCESSIBILITY_DEFAULTS, accessibilityHtml } from '../../shared/preferences.ts';
 import { NOINDEX_PATHS, normalisePath, publicPageMeta } from './pages.ts';
 import { type SiteInfo, serializeJsonLd, structuredData } from './structured-data.ts';
 
@@ -49,45 +49,19 @@ function headTags(path: string, site: SiteInfo, title: string, description: stri
   return tags.join('\n    ');
 }
 
-/** The page's main content as static markup, styled like the app shell so the swap barely moves. */
-function bodyMarkup(path: string, site: SiteInfo, heading: string, description: string): string {
-  const e = escapeHtml;
-  const parts = [
-    `<h1 class="text-3xl font-bold text-slate-900">${e(heading)}</h1>`,
-    `<p class="mt-4 text-lg text-slate-700">${e(description)}</p>`,
-  ];
-  if (path === '/' || path === '/how-it-works') {
-    parts.push(
-      `<ol class="mt-8 flex flex-col gap-4">${HOW_IT_WORKS_STEPS.map(
-        (s, i) =>
-          `<li><h2 class="text-xl font-semibold">${i + 1}. ${e(s.name)}</h2><p class="mt-1 text-slate-700">${e(s.text)}</p></li>`,
-      ).join('')}</ol>`,
-    );
-  }
-  if (path === '/faq' || path === '/driver-faq') {
-    parts.push(
-      `<div class="mt-8 flex flex-col gap-6">${FAQ_ENTRIES.map(
-        (q) =>
-          `<section><h2 class="text-xl font-semibold">${e(q.question)}</h2><p class="mt-1 text-slate-700">${e(q.answer)}</p></section>`,
-      ).join('')}</div>`,
-    );
-  }
-  if (path === '/support' || path === '/driver-support') {
-    const email = path === '/support' ? site.supportEmail : site.driversEmail;
-    const phone = site.supportPhone
-      ? ` or phone <a href="tel:${e(site.supportPhone.replace(/\s+/g, ''))}">${e(site.supportPhone)}</a>`
-      : '';
-    parts.push(
-      `<p class="mt-4 text-slate-700">E-mail <a href="mailto:${e(email)}">${e(email)}</a>${phone}.</p>`,
-    );
-  }
-  return [
-    '<div class="flex min-h-screen flex-col" data-prerendered="">',
-    '<a href="#main-content" class="sr-only z-[70] rounded-md bg-white px-4 py-2 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4">Skip to content</a>',
-    `<header class="sticky top-0 z-40 bg-brand text-slate-950 shadow"><div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4"><span class="text-xl font-bold">${e(site.brandName)}</span></div></header>`,
-    `<main id="main-content" tabindex="-1" class="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none"><article class="max-w-3xl">${parts.join('')}</article></main>`,
-    '</div>',
-  ].join('');
+/**
+ * Puts the default accessibility settings on the template's <html>, as the browser would (the entry
+ * script changes them only for a visitor who saved other settings), so starting the app restyles nothing.
+ */
+export function withAccessibilityDefaults(template: string): string {
+  const { attributes } = accessibilityHtml(ACCESSIBILITY_DEFAULTS);
+  const extra = Object.entries(attributes)
+    .filter(([, value]) => value !== null)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value ?? '')}"`)
+    .join('');
+  const tag = template.match(/<html[^>]*>/)?.[0];
+  if (!tag) throw new Error('index.html has no <html> to replace');
+  return template.replace(tag, `${tag.slice(0, -1)}${extra}>`);
 }
 
 function replaceOrThrow(html: string, pattern: RegExp, replacement: string, what: string): string {
@@ -97,10 +71,16 @@ function replaceOrThrow(html: string, pattern: RegExp, replacement: string, what
 
 /**
  * The HTML for a request path. `template` is the built index.html (app-config already filled in).
- * Public routes get their metadata, JSON-LD and content; any other path gets the brand title and noindex
- * (the signed-in app, or the app's own not-found page).
+ * Public routes get their metadata and JSON-LD, and `appHtml` (the server-rendered page) in #root, marked
+ * data-prerendered until the browser has hydrated it; any other path gets the brand title and noindex
+ * (the signed-in app, or the app's own not-found page) and an empty #root.
  */
-export function renderPageHtml(template: string, requestPath: string, site: SiteInfo): string {
+export function renderPageHtml(
+  template: string,
+  requestPath: string,
+  site: SiteInfo,
+  appHtml?: string | null,
+): string {
   const path = normalisePath(requestPath);
   const meta = publicPageMeta(path);
   if (!meta) {
@@ -133,10 +113,11 @@ export function renderPageHtml(template: string, requestPath: string, site: Site
     `  ${headTags(path, site, title, meta.description, index)}\n  </head>`,
     '</head>',
   );
+  if (!appHtml) return html;
   return replaceOrThrow(
     html,
     /<div id="root">\s*<\/div>/,
-    `<div id="root">${bodyMarkup(path, site, meta.heading, meta.description)}</div>`,
+    `<div id="root" data-prerendered="">${appHtml}</div>`,
     'empty #root',
   );
 }

@@ -77,7 +77,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormNotice message={notice} />
         <Field label="Email" type="email" autoComplete="email" {...register('email')} />
         <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />

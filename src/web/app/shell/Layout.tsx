@@ -1,5 +1,5 @@
 /** The page shell: skip link, header, main area, footer, toasts (SPEC §2.1). */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ComponentErrorBoundary } from '../../components/ErrorScreens.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -39,6 +39,7 @@ export function Layout() {
           <ComponentErrorBoundary key={location.pathname}>
             <Suspense fallback={<Loading />}>
               <Outlet />
+              <PageCommitted />
             </Suspense>
           </ComponentErrorBoundary>
         </RouteGuard>
@@ -48,4 +49,16 @@ export function Layout() {
       <Toaster />
     </div>
   );
+}
+
+/**
+ * Marks the page as the app's once its content has committed. Inside the page's Suspense boundary on
+ * purpose: React hydrates a boundary's content after the shell around it, and only then are the page's
+ * buttons and forms live (main.tsx plays back any early tap or submit at this point).
+ */
+function PageCommitted() {
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('data-prerendered');
+  }, []);
+  return null;
 }

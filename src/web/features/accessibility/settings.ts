@@ -1,6 +1,7 @@
 /**
- * The accessibility settings (SPEC §2.9, §3, §9): kept in localStorage, applied to <html> as soon as this
- * module loads (before the first render) and again on every change, in this tab and in others.
+ * The accessibility settings (SPEC §2.9, §3, §9): kept in localStorage, applied to <html> by the entry
+ * script before the app loads (stored.ts), when this module loads, and again on every change, in this tab
+ * and in others.
  *
  * What each setting changes (CSS in styles.css):
  * - fontSizeMultiplier: the root font-size (every rem-based size scales with it).
@@ -17,41 +18,19 @@ import { useSyncExternalStore } from 'react';
 import {
   ACCESSIBILITY_DEFAULTS,
   type AccessibilitySettings,
-  clampFontSize,
   PREFERENCE_KEYS,
   parseAccessibilitySettings,
 } from '../../../shared/preferences.ts';
 import { createOpenSignal } from '../../lib/open-signal.ts';
+import { applyAccessibilitySettings, loadAccessibilitySettings as load } from './stored.ts';
 
-function load(): AccessibilitySettings {
-  try {
-    const raw = localStorage.getItem(PREFERENCE_KEYS.accessibility);
-    return parseAccessibilitySettings(raw ? JSON.parse(raw) : null);
-  } catch {
-    return { ...ACCESSIBILITY_DEFAULTS };
-  }
-}
+export { applyAccessibilitySettings };
 
 let current: AccessibilitySettings = typeof window === 'undefined' ? { ...ACCESSIBILITY_DEFAULTS } : load();
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of listeners) l();
 };
-
-/** Puts the settings on the document element. */
-export function applyAccessibilitySettings(s: AccessibilitySettings, root = document.documentElement) {
-  const size = clampFontSize(s.fontSizeMultiplier);
-  if (size === 1) root.style.removeProperty('font-size');
-  else root.style.fontSize = `${Math.round(size * 100)}%`;
-  const flag = (name: string, on: boolean, value = 'on') => {
-    if (on) root.setAttribute(name, value);
-    else root.removeAttribute(name);
-  };
-  flag('data-contrast', s.highContrast, 'high');
-  flag('data-reduced-motion', s.reducedMotion);
-  flag('data-focus-indicators', s.focusIndicatorsVisible, 'strong');
-  flag('data-keyboard-nav', s.keyboardNavigationEnabled);
-}
 
 if (typeof document !== 'undefined') {
   applyAccessibilitySettings(current);

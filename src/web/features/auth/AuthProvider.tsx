@@ -5,6 +5,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -102,24 +103,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (next && !next.isTest) local.set(STORAGE_KEYS.signedIn, '1');
   }, []);
 
-  const refresh = useCallback(async () => {
-    const res = await fetchSession();
-    let next: SessionUser | null = res.user ? { ...res.user, role: roleOf(res.user.userType) } : null;
-    if (!next && local.get(STORAGE_KEYS.signedIn)) {
-      // Stored auth says we were signed in: ask once more before concluding the session is gone.
-      const again = await fetchSession().catch(() => ({ user: null }));
-      next = again.user ? { ...again.user, role: roleOf(again.user.userType) } : null;
-      if (!next) local.remove(STORAGE_KEYS.signedIn);
-    }
-    next ??= testUser();
-    apply(next);
-    return next;
-  }, [apply]);
+  /**
+   * Asks the server for the session. `background`: the answer is applied as a transition, so re-rendering
+   * the shell for it never holds the main thread for long (the check at start-up and every 60 s; not after
+   * a sign-in, where the next screen must see the new session at once).
+   */
+  const refresh = useCallback(
+    async (opts?: { background?: boolean }) => {
+      const res = await fetchSession();
+      let next: SessionUser | null = res.user ? { ...res.user, role: roleOf(res.user.userType) } : null;
+      if (!next && local.get(STORAGE_KEYS.signedIn)) {
+        // Stored auth says we were signed in: ask once more before concluding the session is gone.
+        const again = await fetchSession().catch(() => ({ user: null }));
+        next = again.user ? { ...again.user, role: roleOf(again.user.userType) } : null;
+        if (!next) local.remove(STORAGE_KEYS.signedIn);
+      }
+      next ??= testUser();
+      const found = next;
+      if (opts?.background) startTransition(() => apply(found));
+      else apply(found);
+      return next;
+    },
+    [apply],
+  );
 
   // Initial load, then a check every 60 s.
   useEffect(() => {
     let cancelled = false;
-    refresh().catch(() => {
+    refresh({ background: true }).catch(() => {
       if (cancelled) return;
       apply(testUser());
       toast({
@@ -131,7 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const timer = setInterval(() => {
       const before = userRef.current;
       if (!before || before.isTest) return;
-      refresh()
+      refresh({ background: true })
         .then((after) => {
           if (!after) {
             clearStoredAuth();

@@ -33,9 +33,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [status, navigate]);
 
-  // No user: one more session check; if it finds one, wait 1 s for the state to settle.
+  // No user on a guarded page: one more session check; if it finds one, wait 1 s for the state to settle.
+  // (A public page shows either way, so a guest reading one costs no second request.)
+  const onPublicPage = isPublicRoute(location.pathname);
   useEffect(() => {
-    if (status !== 'unauthenticated' || secondCheck !== 'idle') return;
+    if (onPublicPage || status !== 'unauthenticated' || secondCheck !== 'idle') return;
     setSecondCheck('running');
     refresh()
       .then(async (found) => {
@@ -43,7 +45,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       })
       .catch(() => undefined)
       .finally(() => setSecondCheck('done'));
-  }, [status, secondCheck, refresh]);
+  }, [onPublicPage, status, secondCheck, refresh]);
 
   const path = location.pathname;
   if (isPublicRoute(path) || (!isProductionApp && path.startsWith('/dev/'))) return <>{children}</>;

@@ -1,6 +1,6 @@
 /**
  * The layout every information page shares: one h1 from PUBLIC_PAGES, an intro, then sections with h2s.
- * Pure render of props and config (the prerender renders it too); usePageMeta only runs in the browser.
+ * Pure render of props and config (the server renders it too, ADR 010); usePageMeta only runs in the browser.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

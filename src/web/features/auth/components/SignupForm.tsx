@@ -75,7 +75,7 @@ export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <LaunchNotice />
       <Field
         label="Full name"

@@ -1,0 +1,52 @@
+/**
+ * The HTML of every route the server answers with the app's page: public routes rendered by the web app's
+ * own components (src/web/app/render-server.tsx), once per path and then kept, since a guest's view of a
+ * public page depends only on the settings. Test, debug and utility screens (NOINDEX_PATHS) are not
+ * rendered: some read the query string, and nobody needs them before the app starts.
+ */
+import type { PublicConfig } from '../../web/app/config.ts';
+import { NOINDEX_PATHS, normalisePath, publicPageMeta } from './pages.ts';
+import { renderPageHtml } from './render.ts';
+import type { SiteInfo } from './structured-data.ts';
+
+export interface PageHtml {
+  /** The whole HTML document for a request path. */
+  (requestPath: string): Promise<string>;
+}
+
+export function createPageHtml(opts: {
+  template: string;
+  site: SiteInfo;
+  publicConfig: PublicConfig;
+  onError?: (path: string, error: unknown) => void;
+}): PageHtml {
+  const { template, site, publicConfig } = opts;
+  const appShell = renderPageHtml(template, '/__app__', site);
+  const cache = new Map<string, Promise<string>>();
+
+  const render = async (path: string): Promise<string> => {
+    let appHtml: string | null = null;
+    if (!NOINDEX_PATHS.includes(path)) {
+      try {
+        // Loaded on first use: React and the page components stay out of servers that never serve pages.
+        const { renderAppHtml } = await import('../../web/app/render-server.tsx');
+        appHtml = await renderAppHtml(`${site.appUrl}${path}`, publicConfig);
+      } catch (error) {
+        // The page still works without it: the browser renders it, as for the signed-in app.
+        opts.onError?.(path, error);
+      }
+    }
+    return renderPageHtml(template, path, site, appHtml);
+  };
+
+  return (requestPath) => {
+    const path = normalisePath(requestPath);
+    if (!publicPageMeta(path)) return Promise.resolve(appShell);
+    let html = cache.get(path);
+    if (!html) {
+      html = render(path);
+      cache.set(path, html);
+    }
+    return html;
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Every route of SPEC §2.2 and §2.3. Pages are lazy-loaded so a guest never downloads the signed-in app.
+ * The guard in Layout decides access from src/shared/roles.ts. Used by the browser's router (router.tsx)
+ * and by the server's renderer of public pages (render-server.tsx).
+ */
+import { Navigate, type RouteObject } from 'react-router';
+import { RouterFallback } from '../components/ErrorScreens.tsx';
+import type { SimplePageKey } from '../routes/simple-pages.tsx';
+import { config } from './config.ts';
+import { Layout } from './shell/Layout.tsx';
+
+const simple = (path: string, page: SimplePageKey): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { SimplePage } = await import('../routes/simple-pages.tsx');
+    return { element: <SimplePage page={page} /> };
+  },
+});
+
+const page = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouterFallback />,
+    children: [
+      // Public (§2.2)
+      page('/', () => import('../routes/home.tsx')),
+      page('/login', () => import('../routes/login.tsx')),
+      page('/password-auth', () => import('../routes/password-auth.tsx')),
+      page('/signup', () => import('../routes/signup.tsx')),
+      page('/signup/driver', () => import('../routes/signup-driver.tsx')),
+      page('/signup/test', () => import('../routes/signup-test.tsx')),
+      page('/signup/test-driver', () => import('../routes/signup-test-driver.tsx')),
+      page('/forgot-password', () => import('../routes/forgot-password.tsx')),
+      page('/reset-password', () => import('../routes/reset-password.tsx')),
+      page('/success', () => import('../routes/public/success.tsx')),
+      page('/support', () => import('../routes/public/support.tsx')),
+      page('/about', () => import('../routes/public/about.tsx')),
+      page('/how-it-works', () => import('../routes/public/how-it-works.tsx')),
+      page('/safety', () => import('../routes/public/safety.tsx')),
+      page('/careers', () => import('../routes/public/careers.tsx')),
+      page('/terms', () => import('../routes/public/terms.tsx')),
+      page('/privacy', () => import('../routes/public/privacy.tsx')),
+      page('/cookie-policy', () => import('../routes/public/privacy.tsx')),
+      page('/driver-agreement', () => import('../routes/public/driver-agreement.tsx')),
+      page('/compliance', () => import('../routes/public/compliance.tsx')),
+      page('/driver-requirements', () => import('../routes/public/driver-requirements.tsx')),
+      page('/driver-support', () => import('../routes/public/driver-support.tsx')),
+      page('/driver-faq', () => import('../routes/public/faq.tsx')),
+      page('/faq', () => import('../routes/public/faq.tsx')),
+      page('/test-page', () => import('../routes/test-page.tsx')),
+      // Signed-in (§2.3)
+      page('/dashboard', () => import('../routes/dashboard.tsx')),
+      page('/schedule', () => import('../routes/dashboard.tsx')),
+      page('/profile', () => import('../routes/profile.tsx')),
+      page('/driver-profile', () => import('../routes/driver-profile.tsx')),
+      page('/book-ride', () => import('../routes/book-ride.tsx')),
+      page('/ride-confirmation', () => import('../routes/ride-confirmation.tsx')),
+      page('/edit-ride/:id', () => import('../routes/edit-ride.tsx')),
+      page('/driver-matching/:id', () => import('../routes/driver-matching.tsx')),
+      page('/booking/:id', () => import('../routes/booking.tsx')),
+      page('/bookings', () => import('../routes/bookings.tsx')),
+      page('/driver-dashboard', () => import('../routes/dashboard.tsx')),
+      page('/users', () => import('../routes/admin-users.tsx')),
+      { path: '/admin', element: <Navigate to="/admin-dashboard" replace /> },
+      page('/admin-dashboard', () => import('../routes/admin-dashboard.tsx')),
+      simple('/admin/bookings/:id', 'adminBooking'),
+      page('/available-rides', () => import('../routes/available-rides.tsx')),
+      simple('/driver-billing', 'driverBilling'),
+      page('/settings', () => import('../routes/settings.tsx')),
+      page('/help', () => import('../routes/help.tsx')),
+      page('/ride-history', () => import('../routes/ride-history.tsx')),
+      page('/ratings', () => import('../routes/ratings.tsx')),
+      page('/notifications', () => import('../routes/notifications.tsx')),
+      page('/my-quotes', () => import('../routes/my-quotes.tsx')),
+      simple('/test-notifications', 'testNotifications'),
+      simple('/test-email', 'testNotifications'),
+      ...(config.appEnv === 'development'
+        ? [page('/dev/mailbox', () => import('../routes/dev-mailbox.tsx'))]
+        : []),
+      page('*', () => import('../routes/not-found.tsx')),
+    ],
+  },
+];
