@@ -4,7 +4,9 @@
  * JSON-LD raises no CSP report and the app takes over from the server's markup.
  */
 import { expect, test } from '@playwright/test';
+import { CLIENT_RENDERED_PATHS, publicPageMeta } from '../src/server/seo/pages.ts';
 import { FAQ_ENTRIES, PUBLIC_PAGES } from '../src/shared/public-content.ts';
+import { PUBLIC_ROUTES } from '../src/shared/roles.ts';
 import { SUPPORT_FORM_MESSAGES } from '../src/shared/validation/support-forms.ts';
 
 const html = (s: string) =>
@@ -97,12 +99,14 @@ test.describe('found and shared (in the browser)', () => {
         (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main');
       });
     });
-    for (const path of ['/faq', '/how-it-works', '/support', '/'] as const) {
+    // Every server-rendered public route, sign-in screens included, then home last (for the link below).
+    const paths = [...PUBLIC_ROUTES.filter((p) => p !== '/' && !CLIENT_RENDERED_PATHS.includes(p)), '/'];
+    for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
       await expect(page.locator('[data-prerendered]')).toHaveCount(0);
       await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page.locator('h1')).toHaveText(PUBLIC_PAGES[path].heading);
+      await expect(page.locator('h1')).toHaveText(publicPageMeta(path)?.heading ?? '');
       await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
       await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
       const kept = await page.evaluate(

@@ -66,6 +66,17 @@ export const NOINDEX_PATHS: readonly string[] = [
   '/forgot-password',
 ];
 
+/**
+ * Screens the server leaves to the browser: they show what only the browser knows (its own location, a
+ * test session kept in the tab, a reset token in the address), so a server rendering could not match.
+ */
+export const CLIENT_RENDERED_PATHS: readonly string[] = [
+  '/signup/test',
+  '/signup/test-driver',
+  '/test-page',
+  '/reset-password',
+];
+
 /** Content pages whose body the server renders as static HTML (the rest get only head metadata). */
 export function contentPage(path: string): PublicPageMeta | undefined {
   return (PUBLIC_PAGES as Record<string, PublicPageMeta>)[path];

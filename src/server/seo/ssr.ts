@@ -1,11 +1,11 @@
 /**
  * The HTML of every route the server answers with the app's page: public routes rendered by the web app's
  * own components (src/web/app/render-server.tsx), once per path and then kept, since a guest's view of a
- * public page depends only on the settings. Test, debug and utility screens (NOINDEX_PATHS) are not
- * rendered: some read the query string, and nobody needs them before the app starts.
+ * public page depends only on the settings. CLIENT_RENDERED_PATHS (test sign-ups, the debug page, the
+ * reset screen) are left to the browser.
  */
 import type { PublicConfig } from '../../web/app/config.ts';
-import { NOINDEX_PATHS, normalisePath, publicPageMeta } from './pages.ts';
+import { CLIENT_RENDERED_PATHS, normalisePath, publicPageMeta } from './pages.ts';
 import { renderPageHtml } from './render.ts';
 import type { SiteInfo } from './structured-data.ts';
 
@@ -26,7 +26,7 @@ export function createPageHtml(opts: {
 
   const render = async (path: string): Promise<string> => {
     let appHtml: string | null = null;
-    if (!NOINDEX_PATHS.includes(path)) {
+    if (!CLIENT_RENDERED_PATHS.includes(path)) {
       try {
         // Loaded on first use: React and the page components stay out of servers that never serve pages.
         const { renderAppHtml } = await import('../../web/app/render-server.tsx');

@@ -1,5 +1,5 @@
 /**
- * The cookie banner (SPEC §2.10): shown 1 s after the first load while there is no saved choice, with
+ * The cookie banner (SPEC §2.10): shown 1 s after the page has loaded while there is no saved choice, with
  * Customize, Essential Only, Accept All and a link to /cookie-policy. Customize opens 'Cookie Preferences'
  * (Essential locked on, Analytics, Functional; Save Preferences, Accept All). The banner is a labelled region,
  * not a dialog: it never traps focus and sits after the page in the tab order. While it shows, its height is
@@ -21,7 +21,7 @@ export function CookieBanner() {
   const [prefsOpen, setPrefsOpen] = useState(false);
 
   useEffect(() => {
-    const timer = setTimeout(() => setDelayPassed(true), COOKIE_BANNER_DELAY_MS);
+    const timer = setTimeout(() => setDelayPassed(true), msUntilBannerDue());
     return () => clearTimeout(timer);
   }, []);
   useEffect(() => onOpenCookiePreferences(() => setPrefsOpen(true)), []);
@@ -50,6 +50,18 @@ export function CookieBanner() {
       />
     </>
   );
+}
+
+/**
+ * SPEC §2.10: the banner appears 1 s after the page has loaded. Counted from the page's load event, not
+ * from when this component arrives (it comes with the overlays fetched once the page is idle).
+ */
+function msUntilBannerDue(): number {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    | PerformanceNavigationTiming
+    | undefined;
+  const loadedAt = navigation?.loadEventEnd || performance.now();
+  return Math.max(0, loadedAt + COOKIE_BANNER_DELAY_MS - performance.now());
 }
 
 function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcceptAll: () => void }) {
