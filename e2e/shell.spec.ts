@@ -49,6 +49,19 @@ test.describe('shell', () => {
     await menu.getByRole('link', { name: 'Safety' }).click();
     await expect(page).toHaveURL(/\/safety$/);
     await expect(menu).toBeHidden();
+
+    // By keyboard: Enter opens it with the focus inside, Escape closes it and gives the focus back.
+    // (A CSS locator: while the modal menu is open, the rest of the page is hidden from the a11y tree.)
+    const open = page.locator('button[aria-label="Open menu"]');
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
   });
 
   for (const path of [
