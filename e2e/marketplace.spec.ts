@@ -1,7 +1,7 @@
 /**
  * The marketplace loop in two browsers: a customer (on a 390 px phone) posts a trip, a driver quotes, the
  * quote arrives live, the customer books, both see each other's contact details, the driver completes the
- * trip, both rate, and the ratings become visible.
+ * trip, both rate, and the ratings become visible; an admin then oversees the booking from the dashboard.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { utcToSydney } from '../src/shared/marketplace/time.ts';
@@ -149,6 +149,38 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   await expect(driver.getByTestId('notification').first()).toBeVisible();
   expect(await axeViolations(driver)).toEqual([]);
 
+  // An admin oversees it: the dashboard lists it among completed bookings and opens it on its admin page,
+  // with both sides and the history, and nothing to cancel, complete or rate.
+  const adminCtx: BrowserContext = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+  });
+  const admin = await adminCtx.newPage();
+  await signInQuickly(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await admin.goto('/admin-dashboard');
+  await admin.getByLabel('Status').selectOption('completed');
+  const row = admin.getByTestId('admin-booking-row').filter({ hasText: `${firstName} Rider` });
+  await expect(row).toContainText('Dana Shuttle');
+  await expect(row).toContainText('Bay Shuttles');
+  await expect(row).toContainText('$85.00');
+  await expect(row).toContainText('Nelson Bay to Williamtown');
+  expect(await axeViolations(admin)).toEqual([]);
+  await row.getByRole('link').click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/bookings/${bookingId}$`));
+  await expect(admin).toHaveTitle(/^Admin Booking Details \|/);
+  await expect(admin.getByRole('heading', { name: 'Booking details' })).toBeVisible();
+  await expect(admin.getByTestId('contacts')).toContainText(customerUser.email);
+  await expect(admin.getByTestId('contacts')).toContainText(driverUser.email);
+  await expect(admin.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(
+    admin.getByRole('button', { name: /Cancel booking|Mark trip completed|Submit rating/ }),
+  ).toHaveCount(0);
+  expect(await axeViolations(admin)).toEqual([]);
+  // Not for the customer: the guard sends them to their dashboard.
+  await customer.goto(`/admin/bookings/${bookingId}`);
+  await expect(customer).toHaveURL(/\/dashboard$/);
+
+  await adminCtx.close();
   await driverCtx.close();
   await customerCtx.close();
 });

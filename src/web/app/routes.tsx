@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
       page('/users', () => import('../routes/admin-users.tsx')),
       { path: '/admin', element: <Navigate to="/admin-dashboard" replace /> },
       page('/admin-dashboard', () => import('../routes/admin-dashboard.tsx')),
-      simple('/admin/bookings/:id', 'adminBooking'),
+      page('/admin/bookings/:id', () => import('../routes/admin-booking.tsx')),
       page('/available-rides', () => import('../routes/available-rides.tsx')),
       simple('/driver-billing', 'driverBilling'),
       page('/settings', () => import('../routes/settings.tsx')),

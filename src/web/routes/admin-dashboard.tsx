@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AdminBookings } from '../features/admin-bookings.tsx';
 import { ClientErrors, ReportedIssues } from '../features/admin-oversight.tsx';
 import { UsersTable } from '../features/admin-users.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
@@ -18,6 +19,10 @@ export default function AdminDashboardPage() {
         .
       </p>
       <UsersTable enabled={Boolean(user && !user.isTest)} />
+      <section className="flex flex-col gap-3">
+        <h2 className="text-xl font-bold">Bookings</h2>
+        <AdminBookings enabled={Boolean(user && !user.isTest)} />
+      </section>
       <section className="flex flex-col gap-3">
         <h2 className="text-xl font-bold">Reported issues</h2>
         <ReportedIssues enabled={Boolean(user && !user.isTest)} />

@@ -45,7 +45,20 @@ function Contact({ title, contact }: { title: string; contact: ContactDto }) {
 }
 
 export default function BookingPage() {
-  usePageMeta('Booking Details', 'The trip, the agreed price, the driver and the vehicle.');
+  return <BookingView />;
+}
+
+/**
+ * One booking. `admin`: as /admin/bookings/{id} shows it to an administrator, who oversees it (both
+ * sides' details and the history) but is not a party to it, so has nothing to cancel, complete or rate.
+ */
+export function BookingView({ admin = false }: { admin?: boolean }) {
+  usePageMeta(
+    admin ? 'Admin Booking Details' : 'Booking Details',
+    admin
+      ? 'A booking as administrators see it: both sides, the fare and the history.'
+      : 'The trip, the agreed price, the driver and the vehicle.',
+  );
   const { id = '' } = useParams();
   const booking = useBooking(id);
   const action = useBookingAction(id);
@@ -116,7 +129,9 @@ export default function BookingPage() {
           <Contact title="Driver" contact={b.driver.contact} />
           <Contact title="Customer" contact={b.customer.contact} />
           <p className="text-sm text-slate-700 sm:col-span-2">
-            Contact each other directly; you pay the driver directly.
+            {admin
+              ? 'The two sides contact each other and settle payment directly.'
+              : 'Contact each other directly; you pay the driver directly.'}
           </p>
         </Card>
       </div>

@@ -24,11 +24,6 @@ export const SIMPLE_PAGES = {
     heading: 'Test notifications and e-mail',
     description: 'Send yourself a test notification or e-mail.',
   },
-  adminBooking: {
-    title: 'Admin Booking Details',
-    heading: 'Admin booking details',
-    description: 'A booking as administrators see it.',
-  },
   users: { title: 'Users', heading: 'Users', description: 'Everyone with an account.' },
 } satisfies Record<string, SimplePageDef>;
 

@@ -1,0 +1,110 @@
+/**
+ * Bookings as admins oversee them (SPEC §1: admins oversee bookings): every booking, newest pickup first,
+ * narrowed by status, each linking to /admin/bookings/{id}. The API already answers an admin with every
+ * booking (/api/bookings, at most 500); this shows the 25 newest of the chosen status.
+ */
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { BOOKING_STATUSES, type BookingStatus } from '../../shared/marketplace/constants.ts';
+import { formatAud } from '../../shared/marketplace/money.ts';
+import { formatSydney } from '../../shared/marketplace/time.ts';
+import { Loading } from '../components/ui/loading.tsx';
+import { useBookings } from './marketplace/api.ts';
+import { StatusBadge } from './marketplace/components/RideSummary.tsx';
+
+const SHOWN = 25;
+const th = 'px-3 py-2 text-left';
+const td = 'px-3 py-2 align-top';
+
+export function AdminBookings({ enabled }: { enabled: boolean }) {
+  const bookings = useBookings(enabled);
+  const [status, setStatus] = useState<BookingStatus | 'all'>('all');
+  const filterId = useId();
+  if (!enabled) return null;
+  if (bookings.isPending) return <Loading />;
+  if (bookings.error) return <p role="alert">Bookings could not be loaded.</p>;
+  const matching = bookings.data.filter((b) => status === 'all' || b.status === status);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={filterId} className="font-semibold">
+          Status
+        </label>
+        <select
+          id={filterId}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as BookingStatus | 'all')}
+          className="rounded-md border border-slate-400 bg-white px-3 py-2"
+        >
+          <option value="all">All</option>
+          {BOOKING_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s[0]?.toUpperCase()}
+              {s.slice(1)}
+            </option>
+          ))}
+        </select>
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {matching.length === 0
+            ? 'No bookings.'
+            : `${matching.length} booking${matching.length === 1 ? '' : 's'}${matching.length > SHOWN ? `, newest ${SHOWN} shown` : ''}.`}
+        </p>
+      </div>
+      {matching.length > 0 && (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Bookings, newest pickup first</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                <th scope="col" className={th}>
+                  Pickup (Sydney time)
+                </th>
+                <th scope="col" className={th}>
+                  Trip
+                </th>
+                <th scope="col" className={th}>
+                  Customer
+                </th>
+                <th scope="col" className={th}>
+                  Driver
+                </th>
+                <th scope="col" className={th}>
+                  Fare
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {matching.slice(0, SHOWN).map((b) => (
+                <tr key={b.id} className="border-t border-slate-200" data-testid="admin-booking-row">
+                  <td className={td}>
+                    <Link
+                      to={`/admin/bookings/${b.id}`}
+                      className="font-semibold text-brand-dark underline underline-offset-4"
+                    >
+                      {formatSydney(b.ride.pickupAt)}
+                    </Link>
+                  </td>
+                  <td className={td}>
+                    {b.ride.pickup.locality} to {b.ride.destination.locality}
+                  </td>
+                  <td className={td}>{b.customer.contact.name}</td>
+                  <td className={td}>
+                    {b.driver.companyName}
+                    <span className="block text-slate-700">{b.driver.contact.name}</span>
+                  </td>
+                  <td className={td}>{formatAud(b.priceCents)}</td>
+                  <td className={td}>
+                    <StatusBadge status={b.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
