@@ -9,10 +9,8 @@ import { CLIENT_RENDERED_PATHS, normalisePath, publicPageMeta } from './pages.ts
 import { renderPageHtml } from './render.ts';
 import type { SiteInfo } from './structured-data.ts';
 
-export interface PageHtml {
-  /** The whole HTML document for a request path. */
-  (requestPath: string): Promise<string>;
-}
+/** The whole HTML document for a request path. */
+export type PageHtml = (requestPath: string) => Promise<string>;
 
 export function createPageHtml(opts: {
   template: string;
@@ -42,10 +40,12 @@ export function createPageHtml(opts: {
   return (requestPath) => {
     const path = normalisePath(requestPath);
     if (!publicPageMeta(path)) return Promise.resolve(appShell);
-    let html = cache.get(path);
+    // Per year too: the footer shows the year, and a server may run across New Year.
+    const key = `${path} ${new Date().getFullYear()}`;
+    let html = cache.get(key);
     if (!html) {
       html = render(path);
-      cache.set(path, html);
+      cache.set(key, html);
     }
     return html;
   };
