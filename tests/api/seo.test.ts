@@ -35,6 +35,9 @@ describe.each(databaseKinds())('seo (%s)', (kind) => {
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), INDEX);
     writeFileSync(path.join(webDir, 'assets', 'index-test.js'), 'console.log(1);');
+    // What the build writes beside each asset (vite.config.ts); the contents only need to be told apart.
+    writeFileSync(path.join(webDir, 'assets', 'index-test.js.br'), 'brotli bytes');
+    writeFileSync(path.join(webDir, 'assets', 'index-test.js.gz'), 'gzip bytes');
     web = createApp({ env: server.deps.env, database: server.database, webDir });
   });
   afterAll(async () => {
@@ -85,5 +88,30 @@ describe.each(databaseKinds())('seo (%s)', (kind) => {
     const asset = await web.app.request('/assets/index-test.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy of an asset the browser can take, as it is', async () => {
+    const br = await web.app.request('/assets/index-test.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await br.arrayBuffer()).toString()).toBe('brotli bytes');
+    const gz = await web.app.request('/assets/index-test.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await gz.arrayBuffer()).toString()).toBe('gzip bytes');
+    const plain = await web.app.request('/assets/index-test.js', {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1);');
+  });
+
+  it('renders the page itself on the server for a public route, and the default accessibility settings', async () => {
+    const html = await (await web.app.request('/faq')).text();
+    expect(html).toContain('<div id="root" data-prerendered="">');
+    expect(html).toContain('<h1');
+    expect(html).toContain('Frequently asked questions');
+    expect(html).toContain('data-focus-indicators="strong"');
   });
 });
