@@ -9,12 +9,11 @@ import { BOOKING_STATUSES, type BookingStatus } from '../../shared/marketplace/c
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
 import { Loading } from '../components/ui/loading.tsx';
+import { td, th } from './admin-oversight.tsx';
 import { useBookings } from './marketplace/api.ts';
 import { StatusBadge } from './marketplace/components/RideSummary.tsx';
 
 const SHOWN = 25;
-const th = 'px-3 py-2 text-left';
-const td = 'px-3 py-2 align-top';
 
 export function AdminBookings({ enabled }: { enabled: boolean }) {
   const bookings = useBookings(enabled);

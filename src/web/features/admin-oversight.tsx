@@ -26,8 +26,9 @@ interface ClientErrorRow {
   occurredAt: string;
 }
 
-const th = 'px-3 py-2 text-left';
-const td = 'px-3 py-2 align-top';
+/** Cell styles of the admin tables (also used by admin-bookings.tsx). */
+export const th = 'px-3 py-2 text-left';
+export const td = 'px-3 py-2 align-top';
 
 export function ReportedIssues({ enabled }: { enabled: boolean }) {
   const query = useQuery({
