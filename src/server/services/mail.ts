@@ -59,13 +59,13 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
         });
         await db
           .update(mailOutbox)
-          .set({ messageId: info.messageId ?? null, sentAt: sql`now()` })
+          .set({ messageId: info.messageId ?? null, sentAt: sql`now()`, status: 'sent', attempts: 1 })
           .where(eq(mailOutbox.id, id));
         return { id, messageId: info.messageId ?? null };
       } catch (err) {
         await db
           .update(mailOutbox)
-          .set({ error: err instanceof Error ? err.message : String(err) })
+          .set({ error: err instanceof Error ? err.message : String(err), status: 'failed', attempts: 1 })
           .where(eq(mailOutbox.id, id));
         throw err;
       }

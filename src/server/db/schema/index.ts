@@ -6,4 +6,5 @@ export * from './issues.ts';
 export * from './mail.ts';
 export * from './marketplace.ts';
 export * from './notifications.ts';
+export * from './reliability.ts';
 export * from './security.ts';
