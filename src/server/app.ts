@@ -16,6 +16,11 @@ import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { AppBindings, Deps } from './http/context.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+} from './http/database-errors.ts';
 import { AppError, errorResponse, notFound } from './http/errors.ts';
 import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -88,10 +93,19 @@ export function createApp(opts: AppOptions) {
   const auth: Auth = createAuth({ db, env, mailer, trustedOrigins });
   const hub = new RealtimeHub(database);
   const deps: Deps = { db, env, auth, mailer, hub };
+  /** Set when the process has been asked to stop: /api/ready fails so the load balancer moves on. */
+  const lifecycle = { draining: false };
 
   const app = new Hono<AppBindings>();
   app.onError((err, c) => {
     if (err instanceof AppError) return errorResponse(c, err);
+    if (isDatabaseUnavailable(err)) {
+      console.error(
+        `[${c.get('requestId')}] database unavailable:`,
+        err instanceof Error ? err.message : err,
+      );
+      return errorResponse(c, databaseUnavailable());
+    }
     console.error(`[${c.get('requestId')}]`, err);
     return errorResponse(c, new AppError(500, 'internal', API_MESSAGES.internal));
   });
@@ -119,6 +133,28 @@ export function createApp(opts: AppOptions) {
     }),
   );
   app.use('*', compress());
+
+  // For load balancers and orchestrators, before any session work (docs/ARCHITECTURE.md "Health"):
+  // /api/health: the process is alive and serving (never touches the database; restart it if this fails).
+  // /api/ready: this instance can serve traffic: the database answers, this build's migrations are
+  // applied, and it is not shutting down (take it out of rotation while this fails).
+  app.get('/api/health', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ ok: true, database: database.kind });
+  });
+  app.get('/api/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (lifecycle.draining) {
+      c.header('Retry-After', '5');
+      return c.json({ ok: false, reason: 'shutting down' }, 503);
+    }
+    const ready = await database.ready();
+    if (!ready.ok) {
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ ok: false, reason: ready.reason }, 503);
+    }
+    return c.json({ ok: true, database: database.kind });
+  });
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -135,7 +171,6 @@ export function createApp(opts: AppOptions) {
   });
 
   app.use('/api/*', sessionLoader(deps));
-  app.get('/api/health', async (c) => c.json({ ok: true, database: database.kind }));
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/session', sessionRoutes());
   app.route('/api/drivers', driverRoutes(deps));
@@ -231,5 +266,5 @@ export function createApp(opts: AppOptions) {
     });
   }
 
-  return { app, deps, hub };
+  return { app, deps, hub, lifecycle };
 }

@@ -8,11 +8,23 @@ import { listen } from './server.ts';
 import { startDeliveryWorker } from './services/delivery-worker.ts';
 import { startSweeper } from './services/sweep.ts';
 
+/** A stop asked for by SIGTERM/SIGINT ends the process within this time, finished or not. */
+export const SHUTDOWN_TIMEOUT_MS = 9_000;
+
+// A fault in a background task (a dropped connection, a failed timer callback) must not take every user's
+// requests down with it: it is logged and the process goes on (ADR 013). Each loop recovers by itself.
+process.on('unhandledRejection', (reason) => {
+  console.error('Unhandled promise rejection (the server keeps running):', reason);
+});
+process.on('uncaughtException', (err) => {
+  console.error('Uncaught exception (the server keeps running):', err);
+});
+
 async function main() {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
-  const { app, deps, hub } = createApp({ env, database, webDir });
+  const { app, deps, hub, lifecycle } = createApp({ env, database, webDir });
   if (env.ADMIN_EMAIL) {
     const outcome = await ensureAdmin(deps, {
       email: env.ADMIN_EMAIL,
@@ -36,16 +48,39 @@ async function main() {
   );
   if (!env.isProduction && !env.SMTP_URL)
     console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
-  const stop = async () => {
+
+  /**
+   * Graceful shutdown (docs/ARCHITECTURE.md "Stopping"): /api/ready starts failing, the listening socket
+   * closes, event streams end (their browsers reconnect, to another instance behind a load balancer),
+   * requests in flight finish, the workers finish their current job, the database closes. Whatever is
+   * still running after SHUTDOWN_TIMEOUT_MS is cut off; a second signal exits at once.
+   */
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.log(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const started = Date.now();
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS} ms: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    lifecycle.draining = true;
+    const closed = server.close();
+    hub.closeAll();
+    await closed;
     stopSweeper();
     await stopDelivery();
-    await server.close();
     await hub.close();
     await database.close();
+    console.log(`Stopped in ${Date.now() - started} ms`);
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err) => {

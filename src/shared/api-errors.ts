@@ -13,7 +13,9 @@ export type ApiErrorCode =
   | 'bad_origin'
   | 'rate_limited'
   | 'conflict'
-  | 'internal';
+  | 'internal'
+  | 'database_unavailable'
+  | 'not_ready';
 
 export interface ApiErrorBody {
   error: {

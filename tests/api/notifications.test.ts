@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDto } from '../../src/shared/marketplace/api.ts';
+import { EventStream } from './event-stream.ts';
 import {
   databaseKinds,
   errorOf,
@@ -19,76 +20,6 @@ interface Person {
 interface NotificationList {
   items: NotificationDto[];
   unread: number;
-}
-
-/** An open Server-Sent Events stream, read event by event over real HTTP. */
-class EventStream {
-  private buffer = '';
-  private readonly decoder = new TextDecoder();
-  constructor(
-    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
-    private readonly abort: AbortController,
-  ) {}
-
-  static async open(
-    client: TestClient,
-    url: string,
-  ): Promise<{ status: number; stream: EventStream | null }> {
-    const abort = new AbortController();
-    const res = await fetch(url, {
-      headers: {
-        cookie: client.cookieHeader(),
-        accept: 'text/event-stream',
-        'x-forwarded-for': client.ip ?? '',
-      },
-      signal: abort.signal,
-    });
-    if (res.status !== 200 || !res.body) {
-      abort.abort();
-      return { status: res.status, stream: null };
-    }
-    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    return { status: 200, stream: new EventStream(res.body.getReader(), abort) };
-  }
-
-  /** The next event (comments skipped), or an error after `timeoutMs`. */
-  async next(timeoutMs = 5_000): Promise<{ event: string; data: string }> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = this.buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        const lines = block.split('\n').filter((l) => !l.startsWith(':'));
-        if (lines.length === 0) continue;
-        const event =
-          lines
-            .find((l) => l.startsWith('event:'))
-            ?.slice(6)
-            .trim() ?? 'message';
-        const data = lines
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).trim())
-          .join('\n');
-        return { event, data };
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error('no event in time');
-      let timer: NodeJS.Timeout | undefined;
-      const chunk = await Promise.race([
-        this.reader.read(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('no event in time')), left);
-        }),
-      ]).finally(() => clearTimeout(timer));
-      if (chunk.done) throw new Error('the stream ended');
-      this.buffer += this.decoder.decode(chunk.value, { stream: true }).replace(/\r\n/g, '\n');
-    }
-  }
-
-  close() {
-    this.abort.abort();
-  }
 }
 
 describe.each(databaseKinds())('notifications (%s)', (kind) => {

@@ -2,16 +2,18 @@
  * One database handle for the whole server: PGlite (embedded Postgres in DATA_DIR) by default, or the
  * PostgreSQL in DATABASE_URL. Both speak the same SQL and share one Drizzle schema and migration folder.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgListener } from './listener.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -22,9 +24,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * LISTEN on a channel: `pg_notify` sent inside a transaction arrives here after it commits, from any
-   * instance on the same PostgreSQL (in-process on PGlite). Resolves with a function that stops listening.
+   * instance on the same PostgreSQL (in-process on PGlite). The connection is re-made by itself after a
+   * drop; NOTIFYs sent meanwhile are lost, so `onResume` is called after a reconnect to catch up.
+   * Resolves at once (the connection may still be coming up) with a function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>;
+  /** Whether the database answers within `timeoutMs` and has every migration of this build applied. */
+  ready(timeoutMs?: number): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;
 }
 
@@ -35,6 +45,48 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps it in memory. */
   dataDir?: string;
+}
+
+/** A request waits at most this long for a database connection (then 503). */
+export const POOL_CONNECT_TIMEOUT_MS = 3_000;
+const READY_TIMEOUT_MS = 2_000;
+
+/** The newest migration of this build (drizzle records each applied one with its folder timestamp). */
+function latestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+async function checkReady(db: Db, timeoutMs: number): Promise<{ ok: true } | { ok: false; reason: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ ok: false; reason: string }>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ok: false, reason: `the database did not answer within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+  });
+  const check = (async () => {
+    try {
+      const result = (await db.execute(
+        sql`select max(created_at)::bigint as latest from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { latest: string | number | null }[] };
+      const latest = Number(result.rows[0]?.latest ?? 0);
+      if (latest < latestMigrationMillis()) return { ok: false as const, reason: 'migrations not applied' };
+      return { ok: true as const };
+    } catch (err) {
+      return {
+        ok: false as const,
+        reason: `the database is unreachable: ${err instanceof Error ? err.message : String(err)}`,
+      };
+    }
+  })();
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Any fixed number: every instance takes the same advisory lock around migrating. */
@@ -59,38 +111,31 @@ async function migrateWithLock(databaseUrl: string) {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     await migrateWithLock(opts.databaseUrl);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // While the database is down a request fails within this time (503) instead of waiting for ever.
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+      application_name: 'shuttle-api',
+    });
+    // An idle client whose connection drops (PostgreSQL restarting) emits 'error' on the pool; without a
+    // listener Node would end the process. The pool discards that client and makes new ones when asked.
+    pool.on('error', (err) => console.error('database connection lost (the pool reconnects):', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    // One dedicated connection carries every LISTEN of this process.
-    let listener: pg.Client | null = null;
-    const handlers = new Map<string, Set<(payload: string) => void>>();
-    const listen = async (channel: string, onPayload: (payload: string) => void) => {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      if (!listener) {
-        listener = new pg.Client({ connectionString: opts.databaseUrl });
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-        listener.on('error', (err) => console.error('LISTEN connection failed', err));
-      }
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await listener.query(`LISTEN ${channel}`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-      };
-    };
+    // One dedicated connection carries every LISTEN of this process, re-made after any drop.
+    const listener = new PgListener({ connectionString: opts.databaseUrl });
     return {
       db,
       kind: 'postgres',
-      listen,
+      listen: async (channel, onPayload, onResume) => {
+        const stop = listener.listen(channel, { onPayload, onResume });
+        return async () => stop();
+      },
+      ready: (timeoutMs = READY_TIMEOUT_MS) => checkReady(db, timeoutMs),
       close: async () => {
-        await (listener as pg.Client | null)?.end().catch(() => undefined);
+        await listener.close();
         // pool.end() resolves before its sockets have closed; wait for every client's 'remove' so that
         // nothing is still half-open when the caller goes on (a dropped test database would kill it).
         let open = pool.totalCount;
@@ -117,10 +162,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // In process: the "connection" cannot drop, so there is never anything to resume.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
+    ready: (timeoutMs = READY_TIMEOUT_MS) => checkReady(db, timeoutMs),
     close: () => client.close(),
   };
 }

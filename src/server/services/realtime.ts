@@ -1,12 +1,29 @@
 /**
- * Live events for open browsers. A change writes its notification row and calls pg_notify in the same
- * transaction; Postgres delivers the NOTIFY after commit to every instance (in-process on PGlite), and the
- * hub hands it to that user's Server-Sent Events streams on this instance.
+ * Live events for open browsers (ADR 006, ADR 013). A change records its event in live_events and calls
+ * pg_notify in the same transaction; Postgres delivers the NOTIFY after commit to every instance
+ * (in-process on PGlite), and the hub hands it to that user's Server-Sent Events streams on this instance.
+ *
+ * Nothing is lost to a gap: the event's row id is its SSE id, so a stream that reconnects with
+ * Last-Event-ID is replayed what it missed from the table (by any instance), and when this instance's
+ * LISTEN connection comes back from a drop every open stream is replayed from the table and told to
+ * `resync`. Delivery is at least once: a client may see an id twice and can drop the repeat.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
+import { liveEvents } from '../db/schema/index.ts';
 
 export const EVENTS_CHANNEL = 'app_events';
+
+/** How long events are kept for replay; older ones are deleted by the sweep. */
+export const LIVE_EVENT_RETENTION_HOURS = 24;
+/** A reconnect that missed more than this many events is told to resync instead of replayed. */
+export const MAX_REPLAY = 500;
+/**
+ * Ids are taken when a transaction inserts, but transactions commit in another order: an event with a
+ * lower id can commit after one with a higher id that a client already saw. A replay therefore also
+ * covers events written shortly before the last one the client has (duplicates are harmless).
+ */
+export const REPLAY_OVERLAP_SECONDS = 10;
 
 export interface LiveEvent {
   userId: string;
@@ -15,47 +32,266 @@ export interface LiveEvent {
   id?: string;
 }
 
-/** Queue an event for after the surrounding transaction commits (nothing is sent if it rolls back). */
-export async function publish(tx: Db, event: LiveEvent) {
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+/** What a stream sends: the event's id (live_events.id), its kind and the changed record's id. */
+export interface DeliveredEvent {
+  eventId: number;
+  kind: string;
+  id: string | null;
 }
 
-type Listener = (event: LiveEvent) => void;
+/** The NOTIFY payload. */
+interface Payload {
+  eventId: number;
+  userId: string;
+  kind: string;
+  id: string | null;
+}
 
-export class RealtimeHub {
-  private readonly listeners = new Map<string, Set<Listener>>();
-  private stop: (() => Promise<void>) | null = null;
+/** Records the event and queues its NOTIFY for after the surrounding transaction commits. */
+export async function publish(tx: Db, event: LiveEvent) {
+  const [row] = await tx
+    .insert(liveEvents)
+    .values({ userId: event.userId, kind: event.kind, refId: event.id ?? null })
+    .returning({ id: liveEvents.id });
+  const payload: Payload = { eventId: row!.id, userId: event.userId, kind: event.kind, id: event.id ?? null };
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+}
 
-  constructor(private readonly database: Database) {}
+/** Deletes events past the retention period; called by the sweep. */
+export async function deleteOldLiveEvents(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(liveEvents)
+    .where(sql`${liveEvents.createdAt} < now() - make_interval(hours => ${LIVE_EVENT_RETENTION_HOURS})`)
+    .returning({ id: liveEvents.id });
+  return deleted.length;
+}
 
-  async start() {
-    if (this.stop) return;
-    this.stop = await this.database.listen(EVENTS_CHANNEL, (payload) => {
-      let event: LiveEvent;
-      try {
-        event = JSON.parse(payload) as LiveEvent;
-      } catch {
-        return;
-      }
-      for (const l of this.listeners.get(event.userId) ?? []) l(event);
-    });
+/** Where a connection's events go (the SSE route implements it). */
+export interface StreamSink {
+  event(e: DeliveredEvent): void;
+  /** The client should refetch everything it shows: events may have been missed. */
+  resync(reason: string): void;
+  /** The server is shutting down: end the stream so the client reconnects (to another instance). */
+  close(): void;
+}
+
+/** The events of one user after `afterId`, plus the overlap window before it; null if too many. */
+async function missedEvents(db: Db, userId: string, afterId: number): Promise<DeliveredEvent[] | null> {
+  const rows = await db
+    .select({ id: liveEvents.id, kind: liveEvents.kind, refId: liveEvents.refId })
+    .from(liveEvents)
+    .where(
+      and(
+        eq(liveEvents.userId, userId),
+        sql`(${liveEvents.id} > ${afterId} or ${liveEvents.createdAt} >= (
+          select created_at - make_interval(secs => ${REPLAY_OVERLAP_SECONDS})
+            from live_events where id = ${afterId}))`,
+      ),
+    )
+    .orderBy(asc(liveEvents.id))
+    .limit(MAX_REPLAY + 1);
+  if (rows.length > MAX_REPLAY) return null;
+  return rows.map((r) => ({ eventId: r.id, kind: r.kind, id: r.refId }));
+}
+
+/** Whether the event id a client names still exists (older ones were swept: the client must resync). */
+async function eventExists(db: Db, userId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: liveEvents.id })
+    .from(liveEvents)
+    .where(and(eq(liveEvents.id, id), eq(liveEvents.userId, userId)));
+  return rows.length > 0;
+}
+
+/** The newest event id of a user (0 if none): where a fresh stream starts counting. */
+async function latestEventId(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${liveEvents.id}), 0)::bigint` })
+    .from(liveEvents)
+    .where(eq(liveEvents.userId, userId));
+  return Number(row?.id ?? 0);
+}
+
+/** Remembers the ids a connection sent lately, so replays and live events do not repeat on it. */
+class RecentIds {
+  private readonly set = new Set<number>();
+  private readonly order: number[] = [];
+  constructor(private readonly capacity = 2_000) {}
+  /** True if new (and remembers it). */
+  add(id: number): boolean {
+    if (this.set.has(id)) return false;
+    this.set.add(id);
+    this.order.push(id);
+    if (this.order.length > this.capacity) this.set.delete(this.order.shift()!);
+    return true;
+  }
+}
+
+/** One open stream of one user on this instance. */
+export class StreamConnection {
+  private readonly sent = new RecentIds();
+  /** Events that arrived live while a replay was running; sent after it, in order. */
+  private held: DeliveredEvent[] | null = null;
+  private closed = false;
+  /** The newest id sent on this connection: where a catch-up starts. */
+  lastEventId = 0;
+
+  constructor(
+    private readonly hub: RealtimeHub,
+    readonly userId: string,
+    private readonly sink: StreamSink,
+  ) {}
+
+  /** A live event from LISTEN. */
+  deliver(e: DeliveredEvent) {
+    if (this.closed) return;
+    if (this.held) {
+      this.held.push(e);
+      return;
+    }
+    this.send(e);
   }
 
-  subscribe(userId: string, listener: Listener): () => void {
-    let set = this.listeners.get(userId);
+  /** Replays what was missed after `afterId` (live events are held meanwhile); resync if it cannot. */
+  async catchUp(afterId: number, reason: string, alwaysResync = false) {
+    if (this.closed) return;
+    this.held ??= [];
+    try {
+      const missed =
+        afterId > 0 && (await eventExists(this.hub.db, this.userId, afterId))
+          ? await missedEvents(this.hub.db, this.userId, afterId)
+          : null;
+      if (missed === null) {
+        // Nothing to replay from: the client must refetch; count from the newest event on.
+        this.lastEventId = Math.max(this.lastEventId, await latestEventId(this.hub.db, this.userId));
+        this.sink.resync(reason);
+      } else {
+        for (const e of missed) this.send(e);
+        if (alwaysResync) this.sink.resync(reason);
+      }
+    } catch (err) {
+      // The database is unreachable right now: the client must refetch once it can.
+      console.error(`live event replay for ${this.userId} failed`, err);
+      this.sink.resync(reason);
+    } finally {
+      const held = this.held ?? [];
+      this.held = null;
+      for (const e of held) this.send(e);
+    }
+  }
+
+  /** Called by the stream when it ends (client gone, server closing); safe to call more than once. */
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.hub.remove(this);
+  }
+
+  get isClosed() {
+    return this.closed;
+  }
+
+  /** The server ends the stream (shutdown). */
+  end() {
+    this.sink.close();
+    this.close();
+  }
+
+  private send(e: DeliveredEvent) {
+    if (!this.sent.add(e.eventId)) return;
+    this.lastEventId = Math.max(this.lastEventId, e.eventId);
+    this.sink.event(e);
+  }
+}
+
+export class RealtimeHub {
+  private readonly connections = new Map<string, Set<StreamConnection>>();
+  private unlisten: Promise<() => Promise<void>> | null = null;
+  readonly db: Db;
+
+  constructor(private readonly database: Database) {
+    this.db = database.db;
+  }
+
+  /** Starts listening (once); the LISTEN connection comes up in the background and recovers by itself. */
+  start() {
+    this.unlisten ??= this.database.listen(
+      EVENTS_CHANNEL,
+      (payload) => this.dispatch(payload),
+      () => this.resumeAll(),
+    );
+    return this.unlisten;
+  }
+
+  /**
+   * Opens a connection for a user's stream. With `lastEventId` (a reconnect), what was missed is replayed
+   * first; otherwise the stream starts from now.
+   */
+  async open(userId: string, sink: StreamSink, lastEventId: number | null): Promise<StreamConnection> {
+    await this.start();
+    const connection = new StreamConnection(this, userId, sink);
+    let set = this.connections.get(userId);
     if (!set) {
       set = new Set();
-      this.listeners.set(userId, set);
+      this.connections.set(userId, set);
     }
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
-    };
+    set.add(connection);
+    if (lastEventId !== null) {
+      await connection.catchUp(lastEventId, 'reconnected');
+    } else {
+      connection.lastEventId = await latestEventId(this.db, userId).catch(() => 0);
+    }
+    return connection;
+  }
+
+  /** Removes a connection; removing one twice, or after another of the same user opened, is harmless. */
+  remove(connection: StreamConnection) {
+    const set = this.connections.get(connection.userId);
+    if (!set) return;
+    set.delete(connection);
+    if (set.size === 0 && this.connections.get(connection.userId) === set) {
+      this.connections.delete(connection.userId);
+    }
+  }
+
+  /** Open streams on this instance. */
+  get size() {
+    let n = 0;
+    for (const set of this.connections.values()) n += set.size;
+    return n;
+  }
+
+  /** Ends every open stream (shutdown): clients reconnect, to another instance if this one is going. */
+  closeAll() {
+    for (const set of [...this.connections.values()]) for (const c of [...set]) c.end();
   }
 
   async close() {
-    await this.stop?.();
-    this.stop = null;
+    this.closeAll();
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    await (await unlisten?.catch(() => null))?.();
+  }
+
+  private dispatch(raw: string) {
+    let payload: Payload;
+    try {
+      payload = JSON.parse(raw) as Payload;
+    } catch {
+      return;
+    }
+    if (typeof payload.eventId !== 'number') return;
+    const event: DeliveredEvent = { eventId: payload.eventId, kind: payload.kind, id: payload.id ?? null };
+    for (const c of this.connections.get(payload.userId) ?? []) c.deliver(event);
+  }
+
+  /** The LISTEN connection came back: NOTIFYs sent while it was away are gone; replay them from the table. */
+  private resumeAll() {
+    const all = [...this.connections.values()].flatMap((set) => [...set]);
+    void (async () => {
+      for (const c of all) {
+        if (!c.isClosed) await c.catchUp(c.lastEventId, 'live updates were interrupted', true);
+      }
+    })();
   }
 }

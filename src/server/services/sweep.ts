@@ -8,6 +8,8 @@
  * reminder has not gone yet, one UPDATE sets reminder_sent_at and returns the booking, and a 'trip_reminder'
  * notification for each side is written in the same transaction (so it goes exactly once; the delivery
  * worker then e-mails and pushes it).
+ *
+ * And it deletes live events past their replay window (services/realtime.ts).
  */
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { displayLocality, formatPickupSydney } from '../../shared/marketplace/booking.ts';
@@ -15,6 +17,7 @@ import { LIVE_QUOTE_STATUSES } from '../../shared/marketplace/constants.ts';
 import type { Db } from '../db/client.ts';
 import { quotes, rides } from '../db/schema/index.ts';
 import { notify } from '../modules/notifications/service.ts';
+import { deleteOldLiveEvents } from './realtime.ts';
 
 /** Any fixed number, different from the migration lock's: every instance takes the same one. */
 export const SWEEP_LOCK_KEY = 727_002;
@@ -52,6 +55,7 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
       )
       .returning({ id: quotes.id });
     await sendTripReminders(tx);
+    await deleteOldLiveEvents(tx);
     return { swept: true, expiredRides: expiredRides.length, expiredQuotes: expiredQuotes.length };
   });
 }

@@ -70,3 +70,10 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
  */
 export const ROAD_DETOUR_FACTOR = 1.3;
 export const AVAILABLE_RIDES_PAGE_SIZE = 20;
+
+/**
+ * Live updates: the server sends a heartbeat this often, and the web app treats a stream that has been
+ * silent for LIVE_STALE_AFTER_MS as dead and reconnects (so a dead stream is noticed within 30 s).
+ */
+export const LIVE_HEARTBEAT_MS = 10_000;
+export const LIVE_STALE_AFTER_MS = 25_000;

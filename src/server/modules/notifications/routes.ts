@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
+import { LIVE_HEARTBEAT_MS } from '../../../shared/marketplace/constants.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
@@ -35,29 +36,66 @@ export function notificationRoutes(deps: Deps, hub: RealtimeHub) {
     return c.json({ ok: true });
   });
 
-  /** One stream per open tab: `event: change` with { kind, id } whenever something of the user's changes. */
+  /**
+   * One stream per open tab: `change` events (with the live_events id as SSE id) whenever something of the
+   * user's changes, `ping` every HEARTBEAT_MS so the client can tell a dead stream from a quiet one,
+   * `resync` when events may have been missed (the client refetches). A reconnect with Last-Event-ID (the
+   * header EventSource sends, or `?lastEventId=` from a client that reconnects by itself) is replayed
+   * what it missed.
+   */
   app.get('/stream', (c) => {
     const user = c.get('user')!;
+    const lastEventId = parseLastEventId(c.req.header('last-event-id') ?? c.req.query('lastEventId'));
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      await hub.start();
-      const unsubscribe = hub.subscribe(user.id, (event) => {
-        void stream.writeSSE({
-          event: 'change',
-          data: JSON.stringify({ kind: event.kind, id: event.id ?? null }),
-        });
+      let ended!: () => void;
+      const done = new Promise<void>((resolve) => {
+        ended = resolve;
       });
-      stream.onAbort(unsubscribe);
-      await stream.writeSSE({ event: 'ready', data: '{}' });
-      // A comment every 25 s keeps proxies from closing an idle stream.
-      while (!stream.aborted) {
-        await stream.sleep(25_000);
-        if (!stream.aborted) await stream.write(': keep-alive\n\n');
+      // A write to a stream whose client has gone fails; the stream then ends by itself.
+      const write = (message: Parameters<typeof stream.writeSSE>[0]) => {
+        if (!stream.aborted && !stream.closed) stream.writeSSE(message).catch(ended);
+      };
+      const connection = await hub.open(
+        user.id,
+        {
+          event: (e) =>
+            write({
+              event: 'change',
+              id: String(e.eventId),
+              data: JSON.stringify({ kind: e.kind, id: e.id }),
+            }),
+          resync: (reason) => write({ event: 'resync', data: JSON.stringify({ reason }) }),
+          close: ended,
+        },
+        lastEventId,
+      );
+      stream.onAbort(() => {
+        connection.close();
+        ended();
+      });
+      write({ event: 'ready', data: '{}', retry: RECONNECT_DELAY_MS });
+      while (!stream.aborted && !connection.isClosed) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([done, new Promise((r) => (timer = setTimeout(r, HEARTBEAT_MS)))]);
+        clearTimeout(timer);
+        if (!stream.aborted && !connection.isClosed) write({ event: 'ping', data: '{}' });
       }
-      unsubscribe();
+      connection.close();
     });
   });
 
   return app;
+}
+
+/** Heartbeat interval; the web app treats 25 s of silence as a dead stream (HEARTBEAT_TIMEOUT_MS). */
+export const HEARTBEAT_MS = LIVE_HEARTBEAT_MS;
+/** What the server asks EventSource to wait before reconnecting. */
+const RECONNECT_DELAY_MS = 2_000;
+
+/** A positive event id, or null when none was given; anything unreadable counts as "unknown" (0). */
+function parseLastEventId(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  return /^\d{1,15}$/.test(value) ? Number(value) : 0;
 }

@@ -1,0 +1,47 @@
+/**
+ * Telling "the database is unreachable" apart from every other failure, so that a request made while
+ * PostgreSQL restarts (or the network to it is cut) gets 503 with Retry-After and the spec's database
+ * wording (SPEC §8 "database") instead of a 500, and the client knows to try again.
+ */
+import { ERROR_CATEGORY_TEXT } from '../../shared/errors.ts';
+import { AppError } from './errors.ts';
+
+/** What a client is told to wait before retrying. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** SQLSTATEs of a lost or refused connection: class 08, and 57P01-57P03 (shutdown, crash, starting up). */
+const CONNECTION_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** node-postgres says these in words, without a code. */
+const CONNECTION_WORDS =
+  /connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|not queryable|terminating connection|the database system is (starting up|shutting down|in recovery mode)|connection to server .* failed|cannot connect now/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  // Drizzle and better-auth wrap the driver's error: look down the cause chain.
+  let current: unknown = err;
+  for (let depth = 0; depth < 6 && current; depth += 1) {
+    if (typeof current !== 'object') break;
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof e.code === 'string' && (CONNECTION_SQLSTATE.test(e.code) || SOCKET_CODES.has(e.code)))
+      return true;
+    if (typeof e.message === 'string' && CONNECTION_WORDS.test(e.message)) return true;
+    // An AggregateError (connecting to each address of localhost) carries the socket errors inside.
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+export const databaseUnavailable = () =>
+  new AppError(503, 'database_unavailable', ERROR_CATEGORY_TEXT.database.userMessage, undefined, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
