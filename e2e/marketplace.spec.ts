@@ -72,6 +72,9 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   await expect(customer.getByRole('heading', { name: 'Finding drivers' })).toBeVisible();
   await expect(customer.getByTestId('match-count')).toContainText(/[1-9]\d* drivers? match/);
   await expect(customer.getByText('No quotes yet')).toBeVisible();
+  // People reload: the reloaded page's live stream must still deliver the quote (issue 11).
+  await customer.reload();
+  await expect(customer.getByText('No quotes yet')).toBeVisible();
 
   // The driver finds it and quotes; neither the customer's contact details nor their street address show.
   await driver.goto('/available-rides');
