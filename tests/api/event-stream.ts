@@ -11,6 +11,7 @@ export interface StreamEvent {
 
 export class EventStream {
   private buffer = '';
+  private pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   private readonly decoder = new TextDecoder();
   constructor(
     private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
@@ -66,12 +67,15 @@ export class EventStream {
       const left = deadline - Date.now();
       if (left <= 0) throw new Error('no event in time');
       let timer: NodeJS.Timeout | undefined;
+      // A read that outlives a timeout is kept for the next call, or its chunk would be lost.
+      this.pending ??= this.reader.read();
       const chunk = await Promise.race([
-        this.reader.read(),
+        this.pending,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('no event in time')), left);
         }),
       ]).finally(() => clearTimeout(timer));
+      this.pending = null;
       if (chunk.done) throw new Error('the stream ended');
       this.buffer += this.decoder.decode(chunk.value, { stream: true }).replace(/\r\n/g, '\n');
     }

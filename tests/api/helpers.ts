@@ -41,6 +41,8 @@ export interface ServerOptions {
    */
   trustProxy?: boolean;
   env?: Record<string, string>;
+  /** For the postgres kind: the server to create the test database on (default DATABASE_URL). */
+  postgresUrl?: string;
 }
 
 /** A fresh, uniquely named database on the DATABASE_URL server; dropped by the returned function. */
@@ -74,7 +76,7 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
   if (kind === 'postgres') {
-    const adminUrl = process.env.DATABASE_URL;
+    const adminUrl = opts.postgresUrl ?? process.env.DATABASE_URL;
     if (!adminUrl) throw new Error('The postgres kind needs DATABASE_URL');
     const created = await createPostgresDatabase(adminUrl);
     dropDatabase = created.drop;

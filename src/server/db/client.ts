@@ -25,7 +25,7 @@ export interface Database {
   /**
    * LISTEN on a channel: `pg_notify` sent inside a transaction arrives here after it commits, from any
    * instance on the same PostgreSQL (in-process on PGlite). The connection is re-made by itself after a
-   * drop; NOTIFYs sent meanwhile are lost, so `onResume` is called after a reconnect to catch up.
+   * drop; NOTIFYs sent meanwhile are lost, so `onResume` is called whenever it (re)connects, to catch up.
    * Resolves at once (the connection may still be coming up) with a function that stops listening.
    */
   listen(

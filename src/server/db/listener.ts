@@ -2,8 +2,8 @@
  * The one PostgreSQL connection that carries every LISTEN of this process, kept alive for the life of the
  * process: a dropped connection (PostgreSQL restarted, the backend terminated, the network cut) is
  * re-established with backoff and every channel listened to again. NOTIFYs sent while it was away are gone,
- * so each handler's `onResume` is called after a reconnect to catch up from the database (live events are
- * replayed from live_events, workers run a round).
+ * so each handler's `onResume` is called whenever the connection comes up to catch up from the database
+ * (live events are replayed from live_events, workers run a round).
  *
  * A connection can also die silently (no FIN, no error): every CHECK_INTERVAL_MS a `select 1` must answer
  * within CHECK_TIMEOUT_MS, or the connection is thrown away and made again.
@@ -15,7 +15,7 @@ export const LISTEN_APPLICATION_NAME = 'shuttle-listen';
 
 export interface ListenHandler {
   onPayload(payload: string): void;
-  /** Called after the connection came back from a drop (not on the first connect). */
+  /** Called each time the connection is (re)established: NOTIFYs may have been missed before it. */
   onResume?(): void;
 }
 
@@ -38,7 +38,6 @@ export class PgListener {
   private retryTimer: NodeJS.Timeout | null = null;
   private checkTimer: NodeJS.Timeout | null = null;
   private failures = 0;
-  private everConnected = false;
   private closed = false;
   /** Resolves when the connection is up (a fresh promise after every drop). */
   private upWaiters: (() => void)[] = [];
@@ -136,21 +135,19 @@ export class PgListener {
       await client.end().catch(() => undefined);
       return;
     }
-    const resumed = this.everConnected;
     this.client = client;
-    this.everConnected = true;
     if (this.failures > 0) console.log('LISTEN connection re-established');
     this.failures = 0;
     this.startChecks(client);
     for (const wake of this.upWaiters.splice(0)) wake();
-    if (resumed) {
-      for (const set of this.handlers.values()) {
-        for (const h of set) {
-          try {
-            h.onResume?.();
-          } catch (err) {
-            this.log('LISTEN resume handler failed', err);
-          }
+    // Every connect, the first included: a handler registered before the connection was up may have
+    // missed NOTIFYs meanwhile, just as after a drop.
+    for (const set of this.handlers.values()) {
+      for (const h of set) {
+        try {
+          h.onResume?.();
+        } catch (err) {
+          this.log('LISTEN resume handler failed', err);
         }
       }
     }
