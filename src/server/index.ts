@@ -2,7 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { loadEnv } from './env.ts';
+import { type Env, loadEnv } from './env.ts';
+import { isDatabaseUnavailable } from './http/database-errors.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { listen } from './server.ts';
 import { startDeliveryWorker } from './services/delivery-worker.ts';
@@ -20,9 +21,32 @@ process.on('uncaughtException', (err) => {
   console.error('Uncaught exception (the server keeps running):', err);
 });
 
+/** How long a starting server waits for PostgreSQL to accept connections before giving up. */
+const STARTUP_DATABASE_WAIT_MS = 60_000;
+
+/**
+ * Opens (and migrates) the database; an instance started before its PostgreSQL is up (a fresh deploy, a
+ * restart of both) waits for it instead of exiting. Any other error stops the start at once.
+ */
+async function openDatabaseWhenUp(env: Env) {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() - started > STARTUP_DATABASE_WAIT_MS) throw err;
+      const delay = Math.min(500 * 2 ** (attempt - 1), 5_000);
+      console.error(
+        `The database is not reachable yet (${err instanceof Error ? err.message : err}); retrying in ${delay} ms`,
+      );
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabaseWhenUp(env);
   const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
   const { app, deps, hub, lifecycle } = createApp({ env, database, webDir });
   if (env.ADMIN_EMAIL) {

@@ -75,11 +75,9 @@ async function checkReady(db: Db, timeoutMs: number): Promise<{ ok: true } | { o
       const latest = Number(result.rows[0]?.latest ?? 0);
       if (latest < latestMigrationMillis()) return { ok: false as const, reason: 'migrations not applied' };
       return { ok: true as const };
-    } catch (err) {
-      return {
-        ok: false as const,
-        reason: `the database is unreachable: ${err instanceof Error ? err.message : String(err)}`,
-      };
+    } catch {
+      // No driver detail in a public answer (it would name the query); the server log has it.
+      return { ok: false as const, reason: 'the database is unreachable' };
     }
   })();
   try {
