@@ -31,7 +31,7 @@ export interface Database {
   listen(
     channel: string,
     onPayload: (payload: string) => void,
-    onResume?: () => void,
+    onResume?: (reconnected: boolean) => void,
   ): Promise<() => Promise<void>>;
   /** Whether the database answers within `timeoutMs` and has every migration of this build applied. */
   ready(timeoutMs?: number): Promise<{ ok: true } | { ok: false; reason: string }>;

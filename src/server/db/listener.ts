@@ -15,8 +15,11 @@ export const LISTEN_APPLICATION_NAME = 'shuttle-listen';
 
 export interface ListenHandler {
   onPayload(payload: string): void;
-  /** Called each time the connection is (re)established: NOTIFYs may have been missed before it. */
-  onResume?(): void;
+  /**
+   * Called each time the connection is established: NOTIFYs may have been missed before it.
+   * `reconnected` is false for the first connection of the process, true after a drop.
+   */
+  onResume?(reconnected: boolean): void;
 }
 
 export interface ListenerOptions {
@@ -38,6 +41,7 @@ export class PgListener {
   private retryTimer: NodeJS.Timeout | null = null;
   private checkTimer: NodeJS.Timeout | null = null;
   private failures = 0;
+  private everConnected = false;
   private closed = false;
   /** Resolves when the connection is up (a fresh promise after every drop). */
   private upWaiters: (() => void)[] = [];
@@ -136,6 +140,8 @@ export class PgListener {
       return;
     }
     this.client = client;
+    const reconnected = this.everConnected;
+    this.everConnected = true;
     if (this.failures > 0) console.log('LISTEN connection re-established');
     this.failures = 0;
     this.startChecks(client);
@@ -145,7 +151,7 @@ export class PgListener {
     for (const set of this.handlers.values()) {
       for (const h of set) {
         try {
-          h.onResume?.();
+          h.onResume?.(reconnected);
         } catch (err) {
           this.log('LISTEN resume handler failed', err);
         }

@@ -135,6 +135,11 @@ export class StreamConnection {
   private closed = false;
   /** The newest id sent on this connection: where a catch-up starts. */
   lastEventId = 0;
+  /**
+   * A stream opened without Last-Event-ID starts from the newest event at that moment: a catch-up never
+   * sends it anything older (the page fetched its data as it opened).
+   */
+  floorId = 0;
 
   constructor(
     private readonly hub: RealtimeHub,
@@ -152,27 +157,48 @@ export class StreamConnection {
     this.send(e);
   }
 
-  /** Replays what was missed after `afterId` (live events are held meanwhile); resync if it cannot. */
-  async catchUp(afterId: number, reason: string, alwaysResync = false) {
+  /**
+   * A client reconnected naming the last event it has: replay what came after it (live events are held
+   * meanwhile). An id the server cannot replay from (unknown, swept, another user's) gets `resync`.
+   */
+  async replayFrom(clientLastEventId: number) {
+    await this.holding(async () => {
+      const missed =
+        clientLastEventId > 0 && (await eventExists(this.hub.db, this.userId, clientLastEventId))
+          ? await missedEvents(this.hub.db, this.userId, clientLastEventId)
+          : null;
+      if (missed === null) {
+        this.floorId = await latestEventId(this.hub.db, this.userId);
+        this.sink.resync('reconnected');
+        return;
+      }
+      for (const e of missed) this.send(e);
+    });
+  }
+
+  /**
+   * The LISTEN connection came up: NOTIFYs may have been lost while it was down (or before it first
+   * connected). Replay this stream's events since the last one it sent; after a drop, also tell the
+   * client to resync, since what it shows may be stale in ways events do not cover.
+   */
+  async resume(reconnected: boolean) {
+    await this.holding(async () => {
+      const missed = await missedEvents(this.hub.db, this.userId, Math.max(this.lastEventId, this.floorId));
+      for (const e of missed ?? []) if (e.eventId > this.floorId) this.send(e);
+      if (reconnected || missed === null) this.sink.resync('live updates were interrupted');
+    });
+  }
+
+  /** Runs a replay with live events held back, then sends the held ones; a failed replay means resync. */
+  private async holding(replay: () => Promise<void>) {
     if (this.closed) return;
     this.held ??= [];
     try {
-      const missed =
-        afterId > 0 && (await eventExists(this.hub.db, this.userId, afterId))
-          ? await missedEvents(this.hub.db, this.userId, afterId)
-          : null;
-      if (missed === null) {
-        // Nothing to replay from: the client must refetch; count from the newest event on.
-        this.lastEventId = Math.max(this.lastEventId, await latestEventId(this.hub.db, this.userId));
-        this.sink.resync(reason);
-      } else {
-        for (const e of missed) this.send(e);
-        if (alwaysResync) this.sink.resync(reason);
-      }
+      await replay();
     } catch (err) {
       // The database is unreachable right now: the client must refetch once it can.
       console.error(`live event replay for ${this.userId} failed`, err);
-      this.sink.resync(reason);
+      this.sink.resync('live updates were interrupted');
     } finally {
       const held = this.held ?? [];
       this.held = null;
@@ -218,7 +244,7 @@ export class RealtimeHub {
     this.unlisten ??= this.database.listen(
       EVENTS_CHANNEL,
       (payload) => this.dispatch(payload),
-      () => this.resumeAll(),
+      (reconnected) => this.resumeAll(reconnected),
     );
     return this.unlisten;
   }
@@ -237,9 +263,9 @@ export class RealtimeHub {
     }
     set.add(connection);
     if (lastEventId !== null) {
-      await connection.catchUp(lastEventId, 'reconnected');
+      await connection.replayFrom(lastEventId);
     } else {
-      connection.lastEventId = await latestEventId(this.db, userId).catch(() => 0);
+      connection.floorId = await latestEventId(this.db, userId).catch(() => 0);
     }
     return connection;
   }
@@ -285,12 +311,12 @@ export class RealtimeHub {
     for (const c of this.connections.get(payload.userId) ?? []) c.deliver(event);
   }
 
-  /** The LISTEN connection came back: NOTIFYs sent while it was away are gone; replay them from the table. */
-  private resumeAll() {
+  /** The LISTEN connection came up: NOTIFYs sent while it was away are gone; replay them from the table. */
+  private resumeAll(reconnected: boolean) {
     const all = [...this.connections.values()].flatMap((set) => [...set]);
     void (async () => {
       for (const c of all) {
-        if (!c.isClosed) await c.catchUp(c.lastEventId, 'live updates were interrupted', true);
+        if (!c.isClosed) await c.resume(reconnected);
       }
     })();
   }
