@@ -13,6 +13,9 @@ export type ApiErrorCode =
   | 'bad_origin'
   | 'rate_limited'
   | 'conflict'
+  | 'payload_too_large'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
   | 'internal';
 
 export interface ApiErrorBody {

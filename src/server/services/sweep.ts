@@ -14,6 +14,7 @@ import { displayLocality, formatPickupSydney } from '../../shared/marketplace/bo
 import { LIVE_QUOTE_STATUSES } from '../../shared/marketplace/constants.ts';
 import type { Db } from '../db/client.ts';
 import { quotes, rides } from '../db/schema/index.ts';
+import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { notify } from '../modules/notifications/service.ts';
 
 /** Any fixed number, different from the migration lock's: every instance takes the same one. */
@@ -52,6 +53,8 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
       )
       .returning({ id: quotes.id });
     await sendTripReminders(tx);
+    // Answers kept for Idempotency-Key retries live 24 hours.
+    await deleteExpiredIdempotencyKeys(tx);
     return { swept: true, expiredRides: expiredRides.length, expiredQuotes: expiredQuotes.length };
   });
 }
