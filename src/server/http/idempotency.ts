@@ -240,10 +240,6 @@ export function idempotency(deps: Deps) {
 }
 
 /** For the expiry sweep: rows past the 24-hour window. */
-export async function deleteExpiredIdempotencyKeys(db: Db): Promise<number> {
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, sql`now() - ${WINDOW}`))
-    .returning({ key: idempotencyKeys.key });
-  return deleted.length;
+export async function deleteExpiredIdempotencyKeys(db: Db): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - ${WINDOW}`));
 }
