@@ -157,7 +157,12 @@ async function claim(db: Db, ref: KeyRef): Promise<Claim> {
         .update(idempotencyKeys)
         .set({ lockedUntil: sql`now() + ${LOCK}` })
         .where(
-          and(where, eq(idempotencyKeys.status, 'in_progress'), lt(idempotencyKeys.lockedUntil, sql`now()`)),
+          and(
+            where,
+            eq(idempotencyKeys.requestHash, ref.hash),
+            eq(idempotencyKeys.status, 'in_progress'),
+            lt(idempotencyKeys.lockedUntil, sql`now()`),
+          ),
         )
         .returning({ key: idempotencyKeys.key });
       if (taken.length === 1) return { kind: 'run' };
