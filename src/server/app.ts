@@ -1,6 +1,7 @@
 /**
  * Composes the API and the web app into one Hono application.
- * Order: request id -> security headers -> client address -> origin check -> session -> routes.
+ * Order: request id -> security headers -> client address -> origin check -> body limit -> session ->
+ * idempotency (six creating POSTs) -> routes.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/auth.ts';
 import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { bodyLimits } from './http/body-limit.ts';
 import type { AppBindings, Deps } from './http/context.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -22,6 +24,7 @@ import {
   isDatabaseUnavailable,
 } from './http/database-errors.ts';
 import { AppError, errorResponse, notFound } from './http/errors.ts';
+import { IDEMPOTENT_ROUTES, idempotency } from './http/idempotency.ts';
 import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -161,6 +164,8 @@ export function createApp(opts: AppOptions) {
   });
   app.use('/api/*', clientIp(deps));
   app.use('/api/*', originCheck(trustedOrigins));
+  // Before anything reads a body: 413 for a body over its route's limit, without reading it.
+  app.use('/api/*', bodyLimits());
 
   // better-auth's own routes: only the few the browser needs, with our client address header.
   app.all('/api/auth/*', async (c) => {
@@ -171,6 +176,8 @@ export function createApp(opts: AppOptions) {
   });
 
   app.use('/api/*', sessionLoader(deps));
+  // Safe retries of the POSTs that create something (after the session: keys are per user).
+  app.on('POST', [...IDEMPOTENT_ROUTES], idempotency(deps));
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/session', sessionRoutes());
   app.route('/api/drivers', driverRoutes(deps));

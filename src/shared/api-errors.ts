@@ -13,9 +13,11 @@ export type ApiErrorCode =
   | 'bad_origin'
   | 'rate_limited'
   | 'conflict'
+  | 'payload_too_large'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
   | 'internal'
-  | 'database_unavailable'
-  | 'not_ready';
+  | 'database_unavailable';
 
 export interface ApiErrorBody {
   error: {

@@ -145,7 +145,7 @@ export function categorize(error: unknown): ErrorCategory {
   if (status === 402 || PAYMENT_WORDS.test(text)) return 'payment';
   if (status === 401 || code === 'unauthenticated' || code === 'auth/no-session') return 'authentication';
   if (status === 403 || code === 'forbidden' || code === 'bad_origin') return 'authorization';
-  if (status === 400 || status === 422 || code === 'validation') return 'validation';
+  if (status === 400 || status === 413 || status === 422 || code === 'validation') return 'validation';
   if (status !== undefined && status >= 500) return 'database';
   if (status === undefined || status === 0) {
     if (NETWORK_WORDS.test(message)) return 'network';

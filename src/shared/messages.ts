@@ -80,4 +80,10 @@ export const API_MESSAGES = {
   internal: 'Something went wrong. Please try again or contact support if the problem persists.',
   adminSignupRefused: 'Public sign-up cannot create an administrator account.',
   badOrigin: 'This request did not come from the app.',
+  payloadTooLarge: (limit: string) => `The request is too large: at most ${limit} is accepted here.`,
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  idempotencyInProgress:
+    'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
 } as const;

@@ -16,6 +16,7 @@ import { displayLocality, formatPickupSydney } from '../../shared/marketplace/bo
 import { LIVE_QUOTE_STATUSES } from '../../shared/marketplace/constants.ts';
 import type { Db } from '../db/client.ts';
 import { quotes, rides } from '../db/schema/index.ts';
+import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { notify } from '../modules/notifications/service.ts';
 import { deleteOldLiveEvents } from './realtime.ts';
 
@@ -56,6 +57,8 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
       .returning({ id: quotes.id });
     await sendTripReminders(tx);
     await deleteOldLiveEvents(tx);
+    // Answers kept for Idempotency-Key retries live 24 hours.
+    await deleteExpiredIdempotencyKeys(tx);
     return { swept: true, expiredRides: expiredRides.length, expiredQuotes: expiredQuotes.length };
   });
 }

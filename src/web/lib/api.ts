@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: unknown;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: a retry with the same key and body gets the first answer (see submit-key.ts). */
+  idempotencyKey?: string;
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -25,10 +27,12 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
   let response: Response;
   try {
+    const headers: Record<string, string> =
+      opts.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' };
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     response = await fetch(path, {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-      headers:
-        opts.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       credentials: 'same-origin',
       signal: controller.signal,

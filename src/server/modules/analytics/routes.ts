@@ -3,7 +3,6 @@
  * its session, only with analytics consent; admins read a 7-day summary (view_analytics).
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ANALYTICS_MESSAGES, analyticsBatchSchema } from '../../../shared/analytics.ts';
 import { API_MESSAGES } from '../../../shared/messages.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
@@ -11,51 +10,39 @@ import { AppError, validationError } from '../../http/errors.ts';
 import { rateLimit, requirePermission } from '../../http/middleware.ts';
 import { storeBatch, summary } from './service.ts';
 
-/** A full batch of 200 items with long URLs stays far below this. */
-const MAX_BODY_BYTES = 512 * 1024;
 /** Per client address: a batch every 30 s per tab leaves ample room for many tabs behind one address. */
 const INGEST_RATE_LIMIT = { max: 120, windowMs: 60_000 } as const;
 
-const tooLarge = () => new AppError(413, 'validation', ANALYTICS_MESSAGES.tooManyItems);
 const tooMany = () =>
   new AppError(429, 'rate_limited', 'Too many analytics requests. Please try again later.');
 
 export function analyticsRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
 
-  app.post(
-    '/',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
-    rateLimit(deps, 'analytics', INGEST_RATE_LIMIT, tooMany),
-    async (c) => {
-      // Read as text: navigator.sendBeacon sends text/plain (a JSON content type is not CORS-safelisted).
-      let raw: unknown;
-      try {
-        raw = JSON.parse(await c.req.text());
-      } catch {
-        throw new AppError(400, 'validation', API_MESSAGES.validation);
-      }
-      // Consent first, so a batch without it is refused with a clear message whatever else it holds.
-      const consent = (raw as { consent?: { analytics?: unknown } } | null)?.consent;
-      if (typeof raw !== 'object' || raw === null || consent?.analytics !== true) {
-        throw new AppError(400, 'validation', ANALYTICS_MESSAGES.consentRequired, [
-          { path: 'consent.analytics', message: ANALYTICS_MESSAGES.consentRequired },
-        ]);
-      }
-      const parsed = analyticsBatchSchema.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error);
-      const stored = await storeBatch(deps.db, parsed.data, {
-        userId: c.get('user')?.id ?? null,
-        userAgent: c.req.header('user-agent') ?? null,
-      });
-      return c.json({ stored }, 202);
-    },
-  );
+  // The body's size limit is in the app-wide table (http/body-limit.ts).
+  app.post('/', rateLimit(deps, 'analytics', INGEST_RATE_LIMIT, tooMany), async (c) => {
+    // Read as text: navigator.sendBeacon sends text/plain (a JSON content type is not CORS-safelisted).
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await c.req.text());
+    } catch {
+      throw new AppError(400, 'validation', API_MESSAGES.validation);
+    }
+    // Consent first, so a batch without it is refused with a clear message whatever else it holds.
+    const consent = (raw as { consent?: { analytics?: unknown } } | null)?.consent;
+    if (typeof raw !== 'object' || raw === null || consent?.analytics !== true) {
+      throw new AppError(400, 'validation', ANALYTICS_MESSAGES.consentRequired, [
+        { path: 'consent.analytics', message: ANALYTICS_MESSAGES.consentRequired },
+      ]);
+    }
+    const parsed = analyticsBatchSchema.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error);
+    const stored = await storeBatch(deps.db, parsed.data, {
+      userId: c.get('user')?.id ?? null,
+      userAgent: c.req.header('user-agent') ?? null,
+    });
+    return c.json({ stored }, 202);
+  });
 
   app.get('/summary', requirePermission('view_analytics'), async (c) => {
     const daysParam = Number(c.req.query('days') ?? 7);

@@ -4,10 +4,8 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CLIENT_ERROR_LIMITS, ERROR_CATEGORIES, REPORTED_SEVERITIES } from '../../../shared/errors.ts';
-import { API_MESSAGES } from '../../../shared/messages.ts';
 import { clientErrors, users } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody } from '../../http/errors.ts';
@@ -40,37 +38,28 @@ const tooMany = () => new AppError(429, 'rate_limited', 'Too many error reports.
 export function clientErrorRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
 
-  app.post(
-    '/',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new AppError(413, 'validation', API_MESSAGES.validation);
-      },
-    }),
-    rateLimit(deps, 'client-errors', REPORT_RATE_LIMIT, tooMany),
-    async (c) => {
-      const body = await parseBody(c, clientErrorSchema);
-      const now = new Date();
-      const occurredAt = new Date(body.occurredAt);
-      const inserted = await deps.db
-        .insert(clientErrors)
-        .values({
-          errorId: body.errorId,
-          userId: c.get('user')?.id ?? null,
-          category: body.category,
-          severity: body.severity,
-          message: body.message,
-          context: body.context,
-          url: body.url ?? null,
-          userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
-          occurredAt: occurredAt > now ? now : occurredAt,
-        })
-        .onConflictDoNothing({ target: clientErrors.errorId })
-        .returning({ id: clientErrors.id });
-      return c.json({ errorId: body.errorId, stored: inserted.length === 1 }, 202);
-    },
-  );
+  // The body's size limit is in the app-wide table (http/body-limit.ts).
+  app.post('/', rateLimit(deps, 'client-errors', REPORT_RATE_LIMIT, tooMany), async (c) => {
+    const body = await parseBody(c, clientErrorSchema);
+    const now = new Date();
+    const occurredAt = new Date(body.occurredAt);
+    const inserted = await deps.db
+      .insert(clientErrors)
+      .values({
+        errorId: body.errorId,
+        userId: c.get('user')?.id ?? null,
+        category: body.category,
+        severity: body.severity,
+        message: body.message,
+        context: body.context,
+        url: body.url ?? null,
+        userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+        occurredAt: occurredAt > now ? now : occurredAt,
+      })
+      .onConflictDoNothing({ target: clientErrors.errorId })
+      .returning({ id: clientErrors.id });
+    return c.json({ errorId: body.errorId, stored: inserted.length === 1 }, 202);
+  });
 
   app.get('/', requirePermission('manage_system'), async (c) => {
     const limitParam = Number(c.req.query('limit') ?? 100);

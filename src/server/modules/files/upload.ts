@@ -3,20 +3,22 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_MESSAGES } from '../../../shared/validation/uploads.ts';
+import { uploadBodyBytes, uploadTooLarge } from '../../http/body-limit.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { AppError, errorResponse } from '../../http/errors.ts';
 
-/** Room for multipart boundaries and the text fields around the files. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-export const tooLarge = () => new AppError(413, 'validation', UPLOAD_MESSAGES.tooLargeServer);
+export const tooLarge = uploadTooLarge;
 export const badRequest = (detail: string) =>
   new AppError(400, 'validation', UPLOAD_MESSAGES.badRequest(detail));
 
-/** Refuses a body above the total the route can ever accept, before reading it (413). */
+/**
+ * Refuses a body above the total the route can ever accept, before reading it (413). The same total is in
+ * the app-wide table (http/body-limit.ts), which already refused anything larger; this keeps the route
+ * safe wherever it is mounted.
+ */
 export function uploadBodyLimit(maxFiles: number, maxBytes: number) {
   return bodyLimit({
-    maxSize: maxFiles * maxBytes + MULTIPART_OVERHEAD,
+    maxSize: uploadBodyBytes(maxFiles, maxBytes),
     onError: (c) => errorResponse(c, tooLarge()),
   });
 }

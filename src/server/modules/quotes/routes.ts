@@ -68,8 +68,15 @@ export function quoteRoutes(deps: Deps) {
   app.post('/:id/accept', requirePermission('book_rides'), async (c) => {
     const input = await parseBody(c, acceptQuoteSchema);
     const user = c.get('user')!;
-    const bookingId = await acceptQuote(deps.db, user, c.req.param('id'), input, deps.env.BRAND_NAME);
-    return c.json({ booking: await loadBookingDto(deps.db, user, bookingId) }, 201);
+    const { bookingId, created } = await acceptQuote(
+      deps.db,
+      user,
+      c.req.param('id'),
+      input,
+      deps.env.BRAND_NAME,
+    );
+    // 200: the quote was already accepted into this customer's booking (a retry); nothing new was made.
+    return c.json({ booking: await loadBookingDto(deps.db, user, bookingId) }, created ? 201 : 200);
   });
 
   return app;

@@ -322,10 +322,46 @@ async function quoteWithRide(db: Db, id: string): Promise<{ quote: QuoteRow; rid
 }
 
 /**
+ * The booking of a quote this customer already accepted, while it is live (confirmed or completed), or null.
+ * With a price, only if it is the booked price: the same request as the accept that made it.
+ */
+async function bookingOfAcceptedQuote(
+  db: Db,
+  quoteId: string,
+  customerId: string,
+  priceCents?: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: bookings.id, priceCents: bookings.priceCents })
+    .from(bookings)
+    .innerJoin(quotes, eq(quotes.id, bookings.quoteId))
+    .where(
+      and(
+        eq(bookings.quoteId, quoteId),
+        eq(bookings.customerId, customerId),
+        inArray(bookings.status, ['confirmed', 'completed']),
+        eq(quotes.status, 'accepted'),
+      ),
+    )
+    .limit(1);
+  if (!row || (priceCents !== undefined && row.priceCents !== priceCents)) return null;
+  return row.id;
+}
+
+export interface AcceptResult {
+  bookingId: string;
+  /** False when the quote was already accepted into this customer's booking (a retry): nothing changed. */
+  created: boolean;
+}
+
+/**
  * The customer accepts a quote: in one transaction the request is booked (a conditional update that only
  * one transaction can win), the quote accepted (only if still pending, valid and pricing the current trip),
  * the booking inserted (the one-live-booking index is the last guard), the other live quotes declined, and
- * every driver told. Whatever loses a race gets 409, never 500. Returns the new booking's id.
+ * every driver told. Whatever loses a race gets 409, never 500.
+ *
+ * Accepting is naturally idempotent for its customer: accepting again a quote already accepted into their
+ * live booking (a retry after a lost answer, a double click) returns that booking and changes nothing.
  */
 export async function acceptQuote(
   db: Db,
@@ -333,15 +369,25 @@ export async function acceptQuote(
   id: string,
   input: AcceptQuoteInput,
   brandName: string,
-): Promise<string> {
+): Promise<AcceptResult> {
   if (!uuid.safeParse(id).success) throw notFound();
   const found = await quoteWithRide(db, id);
   if (!found || found.ride.customerId !== user.id) throw notFound();
+  const already = async (tx: Db): Promise<AcceptResult | null> => {
+    const bookingId = await bookingOfAcceptedQuote(tx, id, user.id, input.priceCents);
+    return bookingId ? { bookingId, created: false } : null;
+  };
   const early = acceptRefusal(found.quote, found.ride, new Date(), input.priceCents);
-  if (early) throw conflict(early);
+  if (early) {
+    if (found.quote.status === 'accepted') {
+      const existing = await already(db);
+      if (existing) return existing;
+    }
+    throw conflict(early);
+  }
 
   try {
-    return await db.transaction(async (tx) => {
+    return await db.transaction(async (tx): Promise<AcceptResult> => {
       const refuse = async (): Promise<never> => {
         const again = await quoteWithRide(tx, id);
         throw conflict(
@@ -361,7 +407,11 @@ export async function acceptQuote(
           ),
         )
         .returning();
-      if (!ride) return refuse();
+      if (!ride) {
+        // Lost to an accept of this very quote by this customer (a double click): the same booking. Nothing
+        // was changed in this transaction yet, so returning commits nothing.
+        return (await already(tx)) ?? refuse();
+      }
       const [quote] = await tx
         .update(quotes)
         .set({ status: 'accepted', updatedAt: sql`now()` })
@@ -424,10 +474,14 @@ export async function acceptQuote(
         message: `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
         relatedId: booking!.id,
       });
-      return booking!.id;
+      return { bookingId: booking!.id, created: true };
     });
   } catch (err) {
-    if (isRaceError(err)) throw conflict(MARKETPLACE_CONFLICTS.alreadyBooked);
+    if (isRaceError(err)) {
+      const existing = await already(db);
+      if (existing) return existing;
+      throw conflict(MARKETPLACE_CONFLICTS.alreadyBooked);
+    }
     throw err;
   }
 }

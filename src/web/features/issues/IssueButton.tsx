@@ -22,6 +22,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { useSubmitKey } from '../../lib/submit-key.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { detectFileType, postMultipart } from '../files/upload-client.ts';
 
@@ -82,6 +83,8 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  // One Idempotency-Key per submit: a retry of the same report files one issue.
+  const submitKey = useSubmitKey();
   const ids = { description: useId(), category: useId(), priority: useId(), screenshot: useId() };
 
   const set = (name: keyof typeof values, value: string) => {
@@ -120,7 +123,11 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
       const form = new FormData();
       for (const [k, v] of Object.entries(parsed.data)) form.append(k, v);
       if (screenshot) form.append('screenshot', screenshot, screenshot.name);
-      const result = await postMultipart<{ issue: IssueRecord; warning?: string }>('/api/issues', form);
+      const result = await submitKey.run({ ...parsed.data, screenshot }, (idempotencyKey) =>
+        postMultipart<{ issue: IssueRecord; warning?: string }>('/api/issues', form, undefined, undefined, {
+          'idempotency-key': idempotencyKey,
+        }),
+      );
       toast({
         title: ISSUE_MESSAGES.submittedTitle,
         description: ISSUE_MESSAGES.submitted,

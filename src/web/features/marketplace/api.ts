@@ -15,6 +15,7 @@ import type {
   RideRequestInput,
 } from '../../../shared/validation/marketplace.ts';
 import { api } from '../../lib/api.ts';
+import { useSubmitKey } from '../../lib/submit-key.ts';
 
 export interface PlaceOption {
   locality: string;
@@ -89,11 +90,15 @@ export function useRideMatches(id: string | undefined) {
 
 export function useCreateRide() {
   const qc = useQueryClient();
+  // One Idempotency-Key per submit: a double click or a retry never posts the trip twice.
+  const submitKey = useSubmitKey();
   return useMutation({
     // Every form shows its own error next to the control.
     meta: { errorToast: false },
     mutationFn: (body: RideRequestInput) =>
-      api<{ ride: RideDto; returnRide: RideDto | null }>('/api/rides', { body }),
+      submitKey.run(body, (idempotencyKey) =>
+        api<{ ride: RideDto; returnRide: RideDto | null }>('/api/rides', { body, idempotencyKey }),
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rides'] }),
   });
 }
@@ -131,14 +136,19 @@ export function useRideQuotes(rideId: string | undefined) {
 
 export function useAcceptQuote() {
   const qc = useQueryClient();
+  // A retry of an accept whose answer was lost gets the booking it made.
+  const submitKey = useSubmitKey();
   return useMutation({
     // Every form shows its own error next to the control.
     meta: { errorToast: false },
     // The price the customer saw: if the driver changed it meanwhile, the API refuses instead of booking it.
     mutationFn: ({ quoteId, priceCents }: { quoteId: string; priceCents: number }) =>
-      api<{ booking: BookingDto }>(`/api/quotes/${quoteId}/accept`, {
-        body: { acceptFare: true, priceCents },
-      }),
+      submitKey.run({ quoteId, priceCents }, (idempotencyKey) =>
+        api<{ booking: BookingDto }>(`/api/quotes/${quoteId}/accept`, {
+          body: { acceptFare: true, priceCents },
+          idempotencyKey,
+        }),
+      ),
     onSettled: () => {
       for (const key of MARKETPLACE_KEYS) void qc.invalidateQueries({ queryKey: [key] });
     },
@@ -155,10 +165,14 @@ export function useAvailableRides(params: URLSearchParams) {
 
 export function useSubmitQuote() {
   const qc = useQueryClient();
+  const submitKey = useSubmitKey();
   return useMutation({
     // Every form shows its own error next to the control.
     meta: { errorToast: false },
-    mutationFn: (body: QuoteInput & { rideId: string }) => api<{ quote: QuoteDto }>('/api/quotes', { body }),
+    mutationFn: (body: QuoteInput & { rideId: string }) =>
+      submitKey.run(body, (idempotencyKey) =>
+        api<{ quote: QuoteDto }>('/api/quotes', { body, idempotencyKey }),
+      ),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['available-rides'] });
       void qc.invalidateQueries({ queryKey: ['quotes'] });
@@ -225,11 +239,12 @@ export function useRatings(enabled = true) {
 
 export function useSubmitRating() {
   const qc = useQueryClient();
+  const submitKey = useSubmitKey();
   return useMutation({
     // Every form shows its own error next to the control.
     meta: { errorToast: false },
     mutationFn: (body: { bookingId: string; stars: number; comment?: string }) =>
-      api('/api/ratings', { body }),
+      submitKey.run(body, (idempotencyKey) => api('/api/ratings', { body, idempotencyKey })),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['ratings'] });
       void qc.invalidateQueries({ queryKey: ['bookings'] });

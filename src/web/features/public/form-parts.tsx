@@ -3,6 +3,7 @@ import { forwardRef, type SelectHTMLAttributes, type TextareaHTMLAttributes, use
 import { ACCOUNT } from '../../../shared/messages.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { SubmitKey } from '../../lib/submit-key.ts';
 
 const control = 'rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
 
@@ -101,6 +102,9 @@ export const Honeypot = forwardRef<HTMLInputElement, React.InputHTMLAttributes<H
 
 export type SendResult = { ok: true } | { ok: false; message: string };
 
+/** One Idempotency-Key per submit of each form: a double click or a retry sends one message. */
+const sendKeys = { contact: new SubmitKey(), 'driver-support': new SubmitKey() };
+
 /** POST /api/send-email (SPEC §7). The server picks the recipient and sends the thank-you copy. */
 export async function sendForm(
   type: 'contact' | 'driver-support',
@@ -108,11 +112,15 @@ export async function sendForm(
   text: string,
 ): Promise<SendResult> {
   const { website, ...formData } = data;
+  const body = { type, subject: data.subject, text, replyTo: data.email, formData, website };
   try {
-    await api<{ success: boolean; messageId: string | null }>('/api/send-email', {
-      body: { type, subject: data.subject, text, replyTo: data.email, formData, website },
-      timeoutMs: 20_000,
-    });
+    await sendKeys[type].run(body, (idempotencyKey) =>
+      api<{ success: boolean; messageId: string | null }>('/api/send-email', {
+        body,
+        timeoutMs: 20_000,
+        idempotencyKey,
+      }),
+    );
     return { ok: true };
   } catch (err) {
     // A rate limit explains itself; anything else is the spec's one failure message.
