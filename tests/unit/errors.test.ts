@@ -84,6 +84,18 @@ describe('categorize', () => {
     [apiError(403, 'bad_origin', 'This request did not come from the app.'), 'authorization'],
     [new Error('new row violates row-level security policy'), 'authorization'],
     [apiError(422, 'x', 'Unprocessable'), 'validation'],
+    [
+      apiError(413, 'payload_too_large', 'The request is too large: at most 100 KB is accepted here.'),
+      'validation',
+    ],
+    [
+      apiError(
+        503,
+        'database_unavailable',
+        "We're experiencing technical difficulties. Please try again in a moment.",
+      ),
+      'database',
+    ],
     [new Error('Email is required'), 'validation'],
     [apiError(503, 'internal', 'Service unavailable'), 'database'],
     [new Error('relation "issues" does not exist'), 'database'],
