@@ -11,9 +11,17 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTEN_APPLICATION_NAME } from '../../src/server/db/listener.ts';
 import { ERROR_CATEGORY_TEXT } from '../../src/shared/errors.ts';
 import { EventStream } from './event-stream.ts';
-import { errorOf, signedInClient, startServer, type TestClient, type TestServer } from './helpers.ts';
+import {
+  errorOf,
+  signedInClient,
+  startServer,
+  type TestClient,
+  type TestServer,
+  waitForListenConnection,
+} from './helpers.ts';
 import { insertRide, setVehicle } from './marketplace-fixtures.ts';
 
 const PG_VERSION = '15';
@@ -118,6 +126,8 @@ describe.each(kinds)('database outage (%s)', (kind) => {
     const stream = opened.stream!;
     try {
       expect((await stream.next()).event).toBe('ready');
+      // The stream's LISTEN connection is up before the restart (the restart below blocks this process).
+      await waitForListenConnection(server.db, LISTEN_APPLICATION_NAME);
       cluster.restartImmediately();
       expect(await waitForService(5_000)).toBeLessThan(5_000);
       // The listener came back: the page is told to refetch what it shows.

@@ -363,3 +363,16 @@ export async function rows<T = Record<string, unknown>>(db: Db, query: ReturnTyp
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** PostgreSQL only: waits until the server's LISTEN connection (application name shuttle-listen) is up. */
+export async function waitForListenConnection(db: Db, applicationName = 'shuttle-listen'): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const listening = await rows(
+      db,
+      sql`select 1 from pg_stat_activity where application_name = ${applicationName} and datname = current_database()`,
+    );
+    if (listening.length > 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the LISTEN connection did not come up');
+}

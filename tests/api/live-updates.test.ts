@@ -15,6 +15,7 @@ import {
   startServer,
   type TestClient,
   type TestServer,
+  waitForListenConnection,
 } from './helpers.ts';
 import { insertRide, setVehicle } from './marketplace-fixtures.ts';
 
@@ -157,6 +158,7 @@ describe.each(databaseKinds())('live updates (%s)', (kind) => {
       const stream = await open();
       try {
         expect((await stream.next()).event).toBe('ready');
+        await waitForListenConnection(server.db, LISTEN_APPLICATION_NAME);
         const [db] = await rows<{ name: string }>(server.db, sql`select current_database() as name`);
         const cut = await rows<{ pid: number }>(
           server.db,
