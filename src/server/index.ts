@@ -6,6 +6,8 @@ import { loadEnv } from './env.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { listen } from './server.ts';
 import { startDeliveryWorker } from './services/delivery-worker.ts';
+import { mailFrom } from './services/mail.ts';
+import { startMailWorker } from './services/mail-worker.ts';
 import { startSweeper } from './services/sweep.ts';
 
 async function main() {
@@ -31,6 +33,13 @@ async function main() {
     mailer: deps.mailer,
     database,
   });
+  // Sends the mail outbox over SMTP (JSON transport without SMTP_URL), with retries; see ADR 011.
+  const stopMail = await startMailWorker({
+    db: database.db,
+    database,
+    smtpUrl: env.SMTP_URL,
+    from: mailFrom(env),
+  });
   console.log(
     `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
@@ -39,6 +48,7 @@ async function main() {
   const stop = async () => {
     stopSweeper();
     await stopDelivery();
+    await stopMail();
     await server.close();
     await hub.close();
     await database.close();
