@@ -49,7 +49,7 @@ import { robotsTxt, sitemapXml } from './seo/crawl.ts';
 import { withAccessibilityDefaults } from './seo/render.ts';
 import { createPageHtml } from './seo/ssr.ts';
 import type { SiteInfo } from './seo/structured-data.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
+import { createMailer, type Mailer, mailFrom } from './services/mail.ts';
 import { RealtimeHub } from './services/realtime.ts';
 
 /** better-auth endpoints the browser may call directly; every other account action goes through /api/account. */
@@ -86,12 +86,7 @@ export function trustedOriginsFor(env: Env): string[] {
 export function createApp(opts: AppOptions) {
   const { env, database } = opts;
   const db = database.db;
-  const mailer =
-    opts.mailer ??
-    createMailer(db, {
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>`,
-    });
+  const mailer = opts.mailer ?? createMailer(db, { from: mailFrom(env) });
   const trustedOrigins = trustedOriginsFor(env);
   const auth: Auth = createAuth({ db, env, mailer, trustedOrigins });
   const hub = new RealtimeHub(database);

@@ -7,6 +7,8 @@ import { isDatabaseUnavailable } from './http/database-errors.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { listen } from './server.ts';
 import { startDeliveryWorker } from './services/delivery-worker.ts';
+import { mailFrom } from './services/mail.ts';
+import { startMailWorker } from './services/mail-worker.ts';
 import { startSweeper } from './services/sweep.ts';
 
 /** A stop asked for by SIGTERM/SIGINT ends the process within this time, finished or not. */
@@ -67,6 +69,13 @@ async function main() {
     mailer: deps.mailer,
     database,
   });
+  // Sends the mail outbox over SMTP (JSON transport without SMTP_URL), with retries; see ADR 011.
+  const stopMail = await startMailWorker({
+    db: database.db,
+    database,
+    smtpUrl: env.SMTP_URL,
+    from: mailFrom(env),
+  });
   console.log(
     `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
@@ -98,6 +107,7 @@ async function main() {
     await closed;
     stopSweeper();
     await stopDelivery();
+    await stopMail();
     await hub.close();
     await database.close();
     console.log(`Stopped in ${Date.now() - started} ms`);

@@ -49,11 +49,11 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
   const sentMail: NotificationMail[] = [];
   const pushes: { endpoint: string; payload: string }[] = [];
 
-  /** The app's mailer (writes the outbox), recording what it was asked to send. */
+  /** The app's mailer (writes the outbox, in the worker's transaction), recording what it was asked to send. */
   const recordingMailer = (): Mailer => ({
-    send: async (m: MailMessage) => {
+    send: async (m: MailMessage, opts) => {
       sentMail.push(m as NotificationMail);
-      return server.deps.mailer.send(m);
+      return server.deps.mailer.send(m, opts);
     },
   });
   const fakePush: PushSender = async (sub, payload) => {
@@ -134,11 +134,12 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
   it('delivers a notification by e-mail exactly once across a failed first attempt', async () => {
     const id = await addNotification({ userId: alice.userId });
     let calls = 0;
+    // The outbox cannot take the mail the first time (its recording fails, as when the database is away).
     const failingOnce: Mailer = {
-      send: async (m) => {
+      send: async (m, opts) => {
         calls += 1;
-        if (calls === 1) throw new Error('SMTP is down');
-        return recordingMailer().send(m);
+        if (calls === 1) throw new Error('outbox unavailable');
+        return recordingMailer().send(m, opts);
       },
     };
     await runDeliveryRound(deps({ mailer: failingOnce }));
@@ -147,7 +148,7 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
       channel: 'email',
       status: 'pending',
       attempts: 1,
-      last_error: 'SMTP is down',
+      last_error: 'outbox unavailable',
     });
     // No push subscription yet: nothing to push to.
     expect(push).toMatchObject({ channel: 'push', status: 'skipped' });
@@ -246,6 +247,22 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     expect(mail!.attachments![0]!.filename).toBe(`booking-${bookingId}.ics`);
     expect(mail!.attachments![0]!.content).toContain('BEGIN:VCALENDAR');
     expect(mail!.text).toContain(`/booking/${bookingId}`);
+    // The outbox keeps the calendar file itself, so every attempt of the mail worker sends the same mail.
+    const [stored] = await rows<{
+      status: string;
+      attachments: { filename: string; content: string; contentType?: string }[];
+    }>(
+      server.db,
+      sql`select status, attachments from mail_outbox where kind = 'notification' and meta->>'notificationId' = ${id}`,
+    );
+    expect(stored!.status).toBe('pending');
+    expect(stored!.attachments).toEqual([
+      {
+        filename: `booking-${bookingId}.ics`,
+        content: expect.stringContaining('BEGIN:VCALENDAR'),
+        contentType: 'text/calendar; charset=utf-8',
+      },
+    ]);
   });
 
   it('reminds both sides once, 24 hours before pickup', async () => {

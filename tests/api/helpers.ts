@@ -14,6 +14,8 @@ import { type Database, type Db, openDatabase } from '../../src/server/db/client
 import { loadEnv } from '../../src/server/env.ts';
 import type { AppBindings, Deps } from '../../src/server/http/context.ts';
 import { listen } from '../../src/server/server.ts';
+import { mailFrom } from '../../src/server/services/mail.ts';
+import { type MailWorkerOptions, startMailWorker } from '../../src/server/services/mail-worker.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -43,6 +45,12 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** For the postgres kind: the server to create the test database on (default DATABASE_URL). */
   postgresUrl?: string;
+  /**
+   * Run the mail worker as the real server does (SMTP when `env.SMTP_URL` is set, else the JSON
+   * transport), with these overrides; it polls every 100 ms unless told otherwise. Off by default: mail
+   * then stays 'pending' in the outbox, where the mailbox helpers read it.
+   */
+  mailWorker?: boolean | Partial<Omit<MailWorkerOptions, 'db' | 'database'>>;
 }
 
 /** A fresh, uniquely named database on the DATABASE_URL server; dropped by the returned function. */
@@ -112,6 +120,16 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
   });
   const { app, deps } = createApp({ env, database });
   inner = app;
+  const stopMailWorker = opts.mailWorker
+    ? await startMailWorker({
+        db: database.db,
+        database,
+        smtpUrl: env.SMTP_URL,
+        from: mailFrom(env),
+        intervalMs: 100,
+        ...(opts.mailWorker === true ? {} : opts.mailWorker),
+      })
+    : undefined;
 
   let closed = false;
   return {
@@ -124,6 +142,7 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
     async close() {
       if (closed) return;
       closed = true;
+      await stopMailWorker?.();
       await server.close();
       await database.close();
       if (dropDatabase) await dropDatabase();
@@ -271,6 +290,11 @@ export interface MailRow {
   kind: string;
   meta: Record<string, unknown>;
   createdAt: string;
+  status: 'pending' | 'sent' | 'failed' | 'expired';
+  messageId: string | null;
+  attempts: number;
+  error: string | null;
+  attachments: { filename: string; content: string; contentType?: string }[];
 }
 
 /** The development mailbox for one address, newest first. */

@@ -88,6 +88,25 @@ describe.each(databaseKinds())('issue reporter (%s)', (kind) => {
     expect(toReporter[0]!.text).toContain('Thank you for your feedback');
   });
 
+  it('stores the issue and its two e-mails together: if the e-mails cannot be recorded, there is no issue', async () => {
+    // The outbox refuses the thank-you (a real database error), after the report to support was recorded.
+    await server.db.execute(
+      sql`alter table mail_outbox add constraint refuse_issue_thanks_for_test
+            check (not (kind = 'issue' and meta ? 'confirmation')) not valid`,
+    );
+    const title = 'Timetable page is empty';
+    try {
+      const res = await reporter.client.post('/api/issues', { ...VALID, title });
+      expect(res.status).toBe(500);
+      expect((await errorOf(res)).code).toBe('internal');
+    } finally {
+      await server.db.execute(sql`alter table mail_outbox drop constraint refuse_issue_thanks_for_test`);
+    }
+    expect(await rows(server.db, sql`select 1 from issues where title = ${title}`)).toHaveLength(0);
+    const toSupport = await readMailbox(server.baseUrl, support);
+    expect(toSupport.some((m) => m.subject.includes(title))).toBe(false);
+  });
+
   it('takes a multipart report with a screenshot, and drops a bad screenshot with a warning', async () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
       .png()

@@ -1,4 +1,5 @@
 /** POST /api/send-email (SPEC §7): routing decided by the server, thank-you, honeypot, validation, limits. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseKinds,
@@ -46,11 +47,14 @@ describe.each(databaseKinds())('send-email (%s)', (kind) => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { success: boolean; messageId: string };
     expect(body.success).toBe(true);
-    expect(body.messageId).toBeTruthy();
+    expect(body.messageId).toMatch(/^<[0-9a-f-]{36}@support\.test>$/);
 
     const support = (await readMailbox(server.baseUrl, SUPPORT)).filter((m) => m.kind === 'contact');
     const mine = support.find((m) => m.text.includes(sender));
     expect(mine).toBeDefined();
+    // Recorded for the mail worker, with the Message-ID the answer gave.
+    expect(mine!.status).toBe('pending');
+    expect(mine!.messageId).toBe(body.messageId);
     expect(mine!.text).toContain('surfboards');
     expect(mine!.html).not.toContain('<script>');
     expect(await readMailbox(server.baseUrl, 'attacker@evil.test')).toHaveLength(0);
@@ -159,17 +163,28 @@ describe.each(databaseKinds())('send-email (%s)', (kind) => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  it("answers 'Failed to send email.' when the mail cannot be sent", async () => {
-    const original = server.deps.mailer.send;
-    server.deps.mailer.send = async () => {
-      throw new Error('SMTP down');
-    };
+  it("answers 'Failed to send email.' only when the mail cannot be recorded, and records neither mail", async () => {
+    // The outbox refuses the thank-you (a real database error, as when the database is away), after the
+    // message to support was recorded in the same transaction.
+    await server.db.execute(
+      sql`alter table mail_outbox add constraint refuse_thanks_for_test check (kind <> 'contact-confirmation') not valid`,
+    );
+    const sender = uniqueEmail('fail');
     try {
-      const res = await server.client().post('/api/send-email', contact(uniqueEmail('fail')));
-      expect(res.status).toBe(502);
+      const res = await server.client().post('/api/send-email', contact(sender));
+      expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ success: false, message: 'Failed to send email.' });
     } finally {
-      server.deps.mailer.send = original;
+      await server.db.execute(sql`alter table mail_outbox drop constraint refuse_thanks_for_test`);
     }
+    // Neither mail is left: the message to support was rolled back with the thank-you.
+    expect(await readMailbox(server.baseUrl, sender)).toHaveLength(0);
+    const support = await readMailbox(server.baseUrl, SUPPORT);
+    expect(support.some((m) => m.text.includes(sender))).toBe(false);
+
+    // With the outbox working again, the same request succeeds.
+    const again = await server.client().post('/api/send-email', contact(sender));
+    expect(again.status).toBe(200);
+    expect((await readMailbox(server.baseUrl, sender))[0]?.kind).toBe('contact-confirmation');
   });
 });

@@ -42,6 +42,15 @@ function changeEmailMail(brand: string, to: string, url: string) {
 /** The header the API sets from the socket address (any client-sent copy is removed first). */
 export const CLIENT_IP_HEADER = 'x-shuttle-client-ip';
 
+/** How long the links in account e-mails work, in seconds; a mail still unsent then is not sent at all. */
+export const LINK_LIFETIME_SECONDS = {
+  verifyEmail: 24 * 60 * 60,
+  resetPassword: 60 * 60,
+  magicLink: 15 * 60,
+} as const;
+
+const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
 export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrigins: string[] }) {
   const { db, env, mailer } = deps;
   const brand = env.BRAND_NAME;
@@ -73,9 +82,14 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS.resetPassword,
+      // Account e-mails are recorded in the outbox and sent by the mail worker (ADR 011), with the link's
+      // lifetime as their expiry.
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(brand, user.email, url));
+        await mailer.send({
+          ...resetPasswordMail(brand, user.email, url),
+          expiresAt: expiresIn(LINK_LIFETIME_SECONDS.resetPassword),
+        });
       },
     },
     emailVerification: {
@@ -83,14 +97,15 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       // Resent by our sign-in route instead, behind a rate limit (modules/account/service.ts).
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: LINK_LIFETIME_SECONDS.verifyEmail,
       sendVerificationEmail: async ({ user, url, token }) => {
+        const expiresAt = expiresIn(LINK_LIFETIME_SECONDS.verifyEmail);
         // An e-mail change (/api/me/email) sends its confirmation to the new address through here too.
         if (isEmailChangeToken(token)) {
-          await mailer.send(changeEmailMail(brand, user.email, url));
+          await mailer.send({ ...changeEmailMail(brand, user.email, url), expiresAt });
           return;
         }
-        await mailer.send(verifyEmailMail(brand, user.email, url));
+        await mailer.send({ ...verifyEmailMail(brand, user.email, url), expiresAt });
       },
     },
     session: {
@@ -123,9 +138,12 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
     plugins: [
       magicLink({
         disableSignUp: true,
-        expiresIn: 15 * 60,
+        expiresIn: LINK_LIFETIME_SECONDS.magicLink,
         sendMagicLink: async ({ email, url }) => {
-          await mailer.send(magicLinkMail(brand, email, url));
+          await mailer.send({
+            ...magicLinkMail(brand, email, url),
+            expiresAt: expiresIn(LINK_LIFETIME_SECONDS.magicLink),
+          });
         },
       }),
     ],

@@ -27,7 +27,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { type Env, loadEnv } from '../env.ts';
 import { ensureAdmin } from '../modules/admin/ensure-admin.ts';
-import { createMailer, type Mailer } from '../services/mail.ts';
+import { createMailer, type Mailer, mailFrom } from '../services/mail.ts';
 
 const USAGE = `Usage: npm run create-admin -- --email <address> [--name "Full Name"] [--password <password>]
 
@@ -228,15 +228,15 @@ async function run(argv: string[]): Promise<void> {
       password = check(passwordField, args.password, 'password');
     }
 
-    const mailer = createMailer(db, {
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>`,
-    });
+    // Any other mail is only recorded in the outbox; the server's mail worker sends it once it runs.
+    const mailer = createMailer(db, { from: mailFrom(env) });
     // The address is marked confirmed at once, so better-auth's sign-up confirmation mail would only
-    // confuse the new administrator ("if you did not sign up, ignore this e-mail"): leave it unsent.
+    // confuse the new administrator ("if you did not sign up, ignore this e-mail"): leave it unrecorded.
     const cliMailer: Mailer = {
-      send: (message) =>
-        message.kind === 'verify-email' ? Promise.resolve({ id: '', messageId: null }) : mailer.send(message),
+      send: (message, opts) =>
+        message.kind === 'verify-email'
+          ? Promise.resolve({ id: '', messageId: '' })
+          : mailer.send(message, opts),
     };
     const auth = createAuth({ db, env, mailer: cliMailer, trustedOrigins: trustedOriginsFor(env) });
 

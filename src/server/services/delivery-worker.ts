@@ -10,14 +10,21 @@
  *     so another instance does not pick the same row while this one sends;
  *  3. sends, then marks the row 'sent' (or 'skipped' when there is nothing to send to), or schedules a
  *     retry with exponential backoff, 'failed' after MAX_ATTEMPTS.
- * A row leaves 'pending' once, so a notification is never delivered twice on a channel. If a process dies
- * after the mail went out but before it was marked, the next attempt finds the message in mail_outbox (its
- * meta carries the delivery id) and marks it sent instead of sending again.
+ * A row leaves 'pending' once, so a notification is never delivered twice on a channel. An e-mail is
+ * recorded in mail_outbox and its delivery row marked 'sent' in one transaction: either both happen or
+ * neither, so there is no window for a duplicate. The mail worker (services/mail-worker.ts) then sends the
+ * outbox row over SMTP with its own retries (ADR 011); a push is sent from here.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../db/client.ts';
-import { notificationDeliveries, notifications, pushSubscriptions, users } from '../db/schema/index.ts';
+import {
+  notificationDeliveries,
+  notifications,
+  pushSubscriptions,
+  type StoredAttachment,
+  users,
+} from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
 import { loadBookingDto } from '../modules/bookings/dto.ts';
 import { CALENDAR_KINDS, notificationPath } from '../modules/delivery/kinds.ts';
@@ -32,16 +39,10 @@ export const CLAIM_LEASE_SECONDS = 120;
 /** Notifications older than this when first seen are not delivered any more (stale news). */
 export const DELIVERY_MAX_AGE_HOURS = 24;
 
-export interface MailAttachment {
-  filename: string;
-  content: string;
-  contentType?: string;
-}
+export type MailAttachment = StoredAttachment;
 
-/** A MailMessage with attachments (the mailer forwards them to nodemailer once MailMessage has the field). */
-export interface NotificationMail extends MailMessage {
-  attachments?: MailAttachment[];
-}
+/** A notification's e-mail; its attachments are stored with the outbox row. */
+export type NotificationMail = MailMessage;
 
 export interface DeliveryDeps {
   db: Db;
@@ -174,19 +175,33 @@ async function buildMail(
   };
 }
 
-type Outcome = { status: 'sent' } | { status: 'skipped'; reason: string };
+/** `marked`: the delivery row was already marked 'sent' together with the outbox row. */
+type Outcome = { status: 'sent'; marked?: boolean } | { status: 'skipped'; reason: string };
+
+/** The delivery row lost its claim (another instance finished it) while this one was recording the mail. */
+class ClaimLost extends Error {}
 
 async function deliverEmail(deps: DeliveryDeps, row: Claimed, n: NotificationRow): Promise<Outcome> {
-  // A previous attempt that sent but died before marking left its message in the outbox: do not resend.
-  const already = (await deps.db.execute(sql`
-    select 1 from mail_outbox
-     where kind = 'notification' and meta->>'deliveryId' = ${row.id} and sent_at is not null
-     limit 1`)) as unknown as Rows<unknown>;
-  if (already.rows.length > 0) return { status: 'sent' };
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, n.userId));
   if (!user || user.email.endsWith('.invalid')) return { status: 'skipped', reason: 'no e-mail address' };
-  await deps.mailer.send(await buildMail(deps, n, user.email, row.id));
-  return { status: 'sent' };
+  const mail = await buildMail(deps, n, user.email, row.id);
+  // The outbox row and the 'sent' mark commit together: never a mail without its mark, nor the reverse.
+  await deps.db.transaction(async (tx) => {
+    const marked = await tx
+      .update(notificationDeliveries)
+      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+      .where(
+        and(
+          eq(notificationDeliveries.id, row.id),
+          eq(notificationDeliveries.status, 'pending'),
+          eq(notificationDeliveries.attempts, row.attempts),
+        ),
+      )
+      .returning({ id: notificationDeliveries.id });
+    if (marked.length === 0) throw new ClaimLost();
+    await deps.mailer.send(mail, { tx: tx as Db });
+  });
+  return { status: 'sent', marked: true };
 }
 
 async function deliverPush(deps: DeliveryDeps, n: NotificationRow): Promise<Outcome> {
@@ -250,12 +265,14 @@ async function deliverOne(deps: DeliveryDeps, row: Claimed): Promise<keyof Deliv
   try {
     const outcome = row.channel === 'email' ? await deliverEmail(deps, row, n) : await deliverPush(deps, n);
     if (outcome.status === 'sent') {
-      await mark({ status: 'sent', sentAt: sql`now()`, lastError: null });
+      if (!outcome.marked) await mark({ status: 'sent', sentAt: sql`now()`, lastError: null });
       return 'sent';
     }
     await mark({ status: 'skipped', lastError: outcome.reason });
     return 'skipped';
   } catch (err) {
+    // Someone else settled this row meanwhile (its lease ran out and another instance took it): leave it.
+    if (err instanceof ClaimLost) return 'skipped';
     if (row.attempts >= MAX_ATTEMPTS) {
       await mark({ status: 'failed', lastError: errorText(err) });
       console.error(`notification ${n.id} by ${row.channel} failed for good`, err);
@@ -317,9 +334,14 @@ export async function startDeliveryWorker(opts: DeliveryWorkerOptions): Promise<
   };
   let unlisten: (() => Promise<void>) | null = null;
   if (opts.database) {
-    unlisten = await opts.database.listen(EVENTS_CHANNEL, (payload) => {
-      if (payload.includes('"kind":"notification"')) run();
-    });
+    unlisten = await opts.database.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        if (payload.includes('"kind":"notification"')) run();
+      },
+      // NOTIFYs lost while the LISTEN connection was down: run a round when it is back.
+      () => run(),
+    );
   }
   const timer = setInterval(run, opts.intervalMs ?? 5_000);
   timer.unref();

@@ -1,11 +1,18 @@
 /**
- * E-mail through nodemailer. Every message is recorded in mail_outbox; with SMTP_URL it is also sent over
- * SMTP, otherwise it stays in the outbox, which the development mailbox page lists.
+ * E-mail goes through the durable outbox (ADR 003, ADR 011). `Mailer.send` only records the message in
+ * mail_outbox as 'pending', with the Message-ID it will carry on every attempt, and wakes the mail worker
+ * (services/mail-worker.ts) with a NOTIFY that Postgres delivers after commit. Pass `tx` to record the mail
+ * in the transaction of the change that causes it: a committed change then always has its e-mail, and a
+ * rolled-back one none. Nothing here talks to SMTP.
  */
+import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import { mailOutbox, type StoredAttachment } from '../db/schema/index.ts';
+import type { Env } from '../env.ts';
+
+/** The NOTIFY channel that wakes the mail worker when a mail is recorded. */
+export const MAIL_CHANNEL = 'mail_outbox';
 
 export interface MailMessage {
   to: string;
@@ -16,63 +23,83 @@ export interface MailMessage {
   kind: string;
   replyTo?: string;
   meta?: Record<string, unknown>;
-  /** Such as a booking's .ics invitation. Kept in the outbox by name only. */
-  attachments?: { filename: string; content: string; contentType?: string }[];
+  /** Such as a booking's .ics invitation. Stored with their content, so every attempt sends the same message. */
+  attachments?: StoredAttachment[];
+  /** A mail whose link stops working at this time is not sent after it (it becomes 'expired'). */
+  expiresAt?: Date;
+}
+
+export interface SendOptions {
+  /** Record the mail in this transaction (the change that causes it). */
+  tx?: Db;
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<{ id: string; messageId: string | null }>;
+  /** Records the mail for sending; resolves once it is recorded (or committed with `tx`). */
+  send(message: MailMessage, opts?: SendOptions): Promise<{ id: string; messageId: string }>;
 }
 
-export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
-  // Without SMTP, nodemailer's JSON transport still builds the whole message (addresses, encoding).
-  const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : nodemailer.createTransport({ jsonTransport: true });
+/** The From header of every mail: MAIL_FROM, else "Brand <support address>". */
+export function mailFrom(env: Pick<Env, 'MAIL_FROM' | 'BRAND_NAME' | 'SUPPORT_EMAIL'>): string {
+  return env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>`;
+}
+
+/** The domain of a From header ("Name <a@b.example>" or "a@b.example"), for Message-IDs. */
+export function messageIdDomain(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  const domain = address.split('@').pop()?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9.-]+$/.test(domain) && domain.includes('.') ? domain : 'localhost';
+}
+
+/** A new, globally unique Message-ID (`<uuid@domain>`). */
+export function newMessageId(domain: string): string {
+  return `<${randomUUID()}@${domain}>`;
+}
+
+export function createMailer(db: Db, opts: { from: string }): Mailer {
+  const domain = messageIdDomain(opts.from);
   return {
-    async send(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-          kind: message.kind,
-          replyTo: message.replyTo ?? null,
-          meta: {
-            ...(message.meta ?? {}),
-            ...(message.attachments ? { attachments: message.attachments.map((a) => a.filename) } : {}),
-          },
-        })
-        .returning({ id: mailOutbox.id });
-      const id = row!.id;
-      try {
-        const info = await transport.sendMail({
-          from: opts.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          replyTo: message.replyTo,
-          attachments: message.attachments,
-        });
-        await db
-          .update(mailOutbox)
-          .set({ messageId: info.messageId ?? null, sentAt: sql`now()`, status: 'sent', attempts: 1 })
-          .where(eq(mailOutbox.id, id));
-        return { id, messageId: info.messageId ?? null };
-      } catch (err) {
-        await db
-          .update(mailOutbox)
-          .set({ error: err instanceof Error ? err.message : String(err), status: 'failed', attempts: 1 })
-          .where(eq(mailOutbox.id, id));
-        throw err;
+    async send(message, sendOpts = {}) {
+      const messageId = newMessageId(domain);
+      const record = async (tx: Db) => {
+        const [row] = await tx
+          .insert(mailOutbox)
+          .values({
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? null,
+            kind: message.kind,
+            replyTo: message.replyTo ?? null,
+            meta: message.meta ?? {},
+            messageId,
+            status: 'pending',
+            expiresAt: message.expiresAt ?? null,
+            attachments: (message.attachments ?? []).map((a) => ({
+              filename: a.filename,
+              content: a.content,
+              ...(a.contentType ? { contentType: a.contentType } : {}),
+            })),
+          })
+          .returning({ id: mailOutbox.id });
+        return row!.id;
+      };
+      const wake = (tx: Db) => tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+      if (sendOpts.tx) {
+        const id = await record(sendOpts.tx);
+        // Delivered after commit, nothing if the transaction rolls back.
+        await wake(sendOpts.tx);
+        return { id, messageId };
       }
+      const id = await record(db);
+      // The mail is recorded; a lost wake-up only delays it until the worker's next poll.
+      await wake(db).catch((err: unknown) => console.error('mail outbox NOTIFY failed', err));
+      return { id, messageId };
     },
   };
 }
 
+/** The outbox, newest first (the development mailbox). */
 export async function listOutbox(db: Db, opts: { to?: string; limit?: number } = {}) {
   const q = db
     .select()

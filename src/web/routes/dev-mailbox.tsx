@@ -13,6 +13,29 @@ interface Message {
   text: string;
   kind: string;
   createdAt: string;
+  status: 'pending' | 'sent' | 'failed' | 'expired';
+  attempts: number;
+  error: string | null;
+  sentAt: string | null;
+  nextAttemptAt: string;
+}
+
+const STATUS_STYLE: Record<Message['status'], string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  sent: 'bg-emerald-100 text-emerald-900',
+  failed: 'bg-red-100 text-red-900',
+  expired: 'bg-slate-200 text-slate-800',
+};
+
+/** What happened to the message, in words. */
+function statusText(m: Message): string {
+  const when = (iso: string) => new Date(iso).toLocaleString('en-AU');
+  if (m.status === 'sent') return m.sentAt ? `Sent ${when(m.sentAt)}` : 'Sent';
+  if (m.status === 'failed') return `Failed after ${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`;
+  if (m.status === 'expired') return 'Expired: its link ran out before it was sent';
+  return m.attempts === 0
+    ? 'Waiting to be sent'
+    : `Waiting: attempt ${m.attempts + 1} at ${when(m.nextAttemptAt)}`;
 }
 
 /** Plain text with its http(s) links made clickable. */
@@ -46,7 +69,10 @@ export default function DevMailboxPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-3xl font-bold">Development mailbox</h1>
-      <p className="text-slate-700">Without SMTP_URL, every e-mail stays here. Newest first.</p>
+      <p className="text-slate-700">
+        Every e-mail the app recorded, newest first, with its delivery status. Without SMTP_URL nothing leaves
+        the machine: a "sent" mail was only handed to the JSON transport.
+      </p>
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
@@ -84,6 +110,18 @@ export default function DevMailboxPage() {
               <p className="text-sm text-slate-700">
                 To {m.to} · {m.kind} · {new Date(m.createdAt).toLocaleString('en-AU')}
               </p>
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                <span
+                  className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[m.status] ?? STATUS_STYLE.pending}`}
+                  data-testid="mail-status"
+                >
+                  {m.status}
+                </span>
+                <span className="text-slate-700">{statusText(m)}</span>
+              </p>
+              {m.error && m.status !== 'sent' ? (
+                <p className="mt-1 text-sm text-red-800">Last error: {m.error}</p>
+              ) : null}
               <pre className="mt-3 whitespace-pre-wrap font-sans text-sm">
                 <Linkified text={m.text} />
               </pre>

@@ -1,6 +1,7 @@
 /**
  * /api/dev: development tools, mounted only when APP_ENV=development.
- * - GET /mailbox: the outbox, so a person can read and click every e-mail.
+ * - GET /mailbox: the outbox, so a person can read and click every e-mail, with each one's delivery status
+ *   (pending, sent, failed, expired), attempts and last error.
  * - POST /rides/:id/pickup-passed: moves a trip's pickup time into the past, so the "after the trip" steps
  *   (complete, rate) can be tried locally and by the browser journeys without waiting hours.
  */

@@ -2,6 +2,9 @@
  * POST /api/send-email (SPEC §7 "send-email"): contact and issue messages go to the support address,
  * driver-support messages to the drivers address, and a thank-you confirmation goes to the sender.
  *
+ * Both e-mails are recorded in the mail outbox in one transaction and sent by the mail worker with retries;
+ * the answer's messageId is the Message-ID the message to support will carry.
+ *
  * The server decides the recipient (a `to` in the body is ignored) and writes the e-mail itself from the
  * validated form data (client HTML is never forwarded), so the endpoint cannot be used to send arbitrary
  * mail. A honeypot field and per-address and per-client limits keep bots out.
@@ -16,6 +19,7 @@ import {
   driverSupportFormSchema,
   SUPPORT_FORM_MESSAGES,
 } from '../../../shared/validation/support-forms.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
@@ -198,15 +202,6 @@ export function sendEmailRoutes(deps: Deps) {
       replyTo: body.replyTo,
       meta: { type: body.type, userId: c.get('user')?.id ?? null },
     };
-    let messageId: string | null;
-    try {
-      const sent = await mailer.send(message);
-      messageId = sent.messageId ?? sent.id;
-    } catch (err) {
-      console.error('send-email failed', err);
-      return c.json(fail(SEND_EMAIL_MESSAGES.failed), 502);
-    }
-
     // The thank-you: no text from the form except the sender's name, so it cannot carry spam.
     const hours = `${SUPPORT_HOURS.days}, ${SUPPORT_HOURS.open} to ${SUPPORT_HOURS.close}`;
     const thanks =
@@ -215,18 +210,28 @@ export function sendEmailRoutes(deps: Deps) {
         : `Thank you for contacting ${env.BRAND_NAME}. We have received your message and aim to reply within ${SUPPORT_HOURS.replyWithinHours} hours on business days (${hours}).`;
     // An issue's thank-you goes to the signed-in reporter's own address.
     const sender = body.type === 'issue' ? (c.get('user')?.email ?? body.replyTo) : body.replyTo;
+    const confirmation: MailMessage = {
+      to: sender,
+      subject: `We received your message - ${env.BRAND_NAME}`,
+      text: `Hello ${built.name},\n\n${thanks}\n\nPhone: ${env.SUPPORT_PHONE}\nE-mail: ${body.type === 'driver-support' ? env.DRIVERS_EMAIL : env.SUPPORT_EMAIL}\n\n${env.BRAND_NAME}`,
+      html: `<p>Hello ${escapeHtml(built.name)},</p><p>${escapeHtml(thanks)}</p><p>Phone: ${escapeHtml(env.SUPPORT_PHONE)}</p><p>${escapeHtml(env.BRAND_NAME)}</p>`,
+      kind: `${body.type}-confirmation`,
+      meta: { type: body.type },
+    };
+
+    // Both mails are recorded together in the outbox; the mail worker sends them with retries. The answer's
+    // messageId is the Message-ID the message will carry. Only a failure to record is a failure here.
+    let messageId: string;
     try {
-      await mailer.send({
-        to: sender,
-        subject: `We received your message - ${env.BRAND_NAME}`,
-        text: `Hello ${built.name},\n\n${thanks}\n\nPhone: ${env.SUPPORT_PHONE}\nE-mail: ${body.type === 'driver-support' ? env.DRIVERS_EMAIL : env.SUPPORT_EMAIL}\n\n${env.BRAND_NAME}`,
-        html: `<p>Hello ${escapeHtml(built.name)},</p><p>${escapeHtml(thanks)}</p><p>Phone: ${escapeHtml(env.SUPPORT_PHONE)}</p><p>${escapeHtml(env.BRAND_NAME)}</p>`,
-        kind: `${body.type}-confirmation`,
-        meta: { type: body.type },
+      messageId = await deps.db.transaction(async (tx) => {
+        const recorded = await mailer.send(message, { tx: tx as Db });
+        await mailer.send(confirmation, { tx: tx as Db });
+        return recorded.messageId;
       });
     } catch (err) {
-      // The message itself reached us; a failed thank-you is only logged.
-      console.error('send-email confirmation failed', err);
+      // Our own failure now (the database), no longer the mail server's: 500.
+      console.error('send-email could not record the e-mail', err);
+      return c.json(fail(SEND_EMAIL_MESSAGES.failed), 500);
     }
     return c.json({ success: true, messageId });
   });

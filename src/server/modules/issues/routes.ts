@@ -1,7 +1,8 @@
 /**
  * /api/issues (SPEC §2.8, §3 issues, §5 Issue form, §7, §8 Issue submission): the in-app issue reporter.
  * A signed-in user files an issue (JSON, or multipart with an optional screenshot); the row is stored as
- * pending, then the report goes to support and a thank-you to the submitter (mail failures are logged).
+ * pending and, in the same transaction, the report to support and the thank-you to the submitter are
+ * recorded in the mail outbox (the mail worker sends them, with retries).
  * Administrators list the issues and open screenshots.
  */
 import { desc } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import {
   UNKNOWN_ISSUE_EMAIL,
 } from '../../../shared/validation/issues.ts';
 import { checkFile, IMAGE_UPLOAD_RULES } from '../../../shared/validation/uploads.ts';
+import type { Db } from '../../db/client.ts';
 import { issues } from '../../db/schema/index.ts';
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
@@ -54,7 +56,8 @@ export function reporterName(user: Pick<SessionUser, 'fullName' | 'email'>): str
   return user.fullName?.trim() || user.email?.trim() || 'Unknown User';
 }
 
-async function sendIssueMails(deps: Deps, row: IssueRow, user: SessionUser, requestId: string) {
+/** Records both e-mails of a new issue in the transaction `tx` that stores it. */
+async function recordIssueMails(deps: Deps, tx: Db, row: IssueRow, user: SessionUser) {
   const absolute = (url: string | null) => (url ? `${deps.env.APP_URL}${url}` : null);
   const attachments = row.screenshotUrl ? [absolute(row.screenshotUrl)!] : [];
   const formData = {
@@ -76,8 +79,8 @@ async function sendIssueMails(deps: Deps, row: IssueRow, user: SessionUser, requ
     formData.description,
     ...(attachments.length ? ['', `Screenshot: ${attachments[0]}`] : []),
   ];
-  try {
-    await deps.mailer.send({
+  await deps.mailer.send(
+    {
       to: deps.env.SUPPORT_EMAIL,
       subject: `[Issue][${formData.priority}] ${formData.title}`,
       text: lines.join('\n'),
@@ -85,10 +88,9 @@ async function sendIssueMails(deps: Deps, row: IssueRow, user: SessionUser, requ
       kind: 'issue',
       replyTo: row.userEmail === UNKNOWN_ISSUE_EMAIL ? undefined : row.userEmail,
       meta: { formData, issueId: row.id },
-    });
-  } catch (err) {
-    console.error(`[${requestId}] issue report e-mail failed`, err);
-  }
+    },
+    { tx },
+  );
   if (row.userEmail === UNKNOWN_ISSUE_EMAIL) return;
   const thanks = [
     `Hello ${formData.userName},`,
@@ -97,8 +99,8 @@ async function sendIssueMails(deps: Deps, row: IssueRow, user: SessionUser, requ
     '',
     `The ${deps.env.BRAND_NAME} team`,
   ];
-  try {
-    await deps.mailer.send({
+  await deps.mailer.send(
+    {
       to: row.userEmail,
       subject: `We received your issue: ${formData.title}`,
       text: thanks.join('\n'),
@@ -106,10 +108,9 @@ async function sendIssueMails(deps: Deps, row: IssueRow, user: SessionUser, requ
       kind: 'issue',
       replyTo: deps.env.SUPPORT_EMAIL,
       meta: { confirmation: true, issueId: row.id },
-    });
-  } catch (err) {
-    console.error(`[${requestId}] issue confirmation e-mail failed`, err);
-  }
+    },
+    { tx },
+  );
 }
 
 export function issueRoutes(deps: Deps) {
@@ -158,21 +159,25 @@ export function issueRoutes(deps: Deps) {
       }
     }
 
-    const [row] = await deps.db
-      .insert(issues)
-      .values({
-        title: input.title,
-        description: input.description,
-        category: input.category,
-        priority: input.priority,
-        screenshotUrl,
-        userId: user.id,
-        userEmail: user.email || UNKNOWN_ISSUE_EMAIL,
-        userType: user.userType || 'customer',
-        status: 'pending',
-      })
-      .returning();
-    await sendIssueMails(deps, row!, user, c.get('requestId'));
+    // The issue and its two e-mails commit together.
+    const row = await deps.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(issues)
+        .values({
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          priority: input.priority,
+          screenshotUrl,
+          userId: user.id,
+          userEmail: user.email || UNKNOWN_ISSUE_EMAIL,
+          userType: user.userType || 'customer',
+          status: 'pending',
+        })
+        .returning();
+      await recordIssueMails(deps, tx as Db, inserted!, user);
+      return inserted;
+    });
     return c.json({ issue: toRecord(row!), ...(warning ? { warning } : {}) }, 201);
   });
 
