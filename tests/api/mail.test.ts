@@ -14,7 +14,15 @@ import {
   type MailSenderOptions,
   startMailWorker,
 } from '../../src/server/services/mail-worker.ts';
-import { databaseKinds, readMailbox, rows, startServer, type TestServer, uniqueEmail } from './helpers.ts';
+import {
+  databaseKinds,
+  readMailbox,
+  rows,
+  startServer,
+  type TestServer,
+  uniqueEmail,
+  waitForListenConnection,
+} from './helpers.ts';
 import { freePort, TestSmtp, waitFor } from './smtp.ts';
 
 const FROM = 'ShuttleQuote <no-reply@mail.shuttle.test>';
@@ -67,6 +75,8 @@ describe.each(databaseKinds())('mail outbox and worker (%s)', (kind) => {
   it('send() only records: pending, a Message-ID of the From domain, attachments with content, a wake-up', async () => {
     const woken: string[] = [];
     const unlisten = await server.database.listen('mail_outbox', (p) => woken.push(p));
+    // On PostgreSQL the LISTEN connection comes up in the background: a NOTIFY before it would be missed.
+    if (kind === 'postgres') await waitForListenConnection(server.db);
     const to = uniqueEmail('record');
     try {
       const { id, messageId } = await mailer.send(
