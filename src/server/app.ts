@@ -26,6 +26,7 @@ import {
 import { AppError, errorResponse, notFound } from './http/errors.ts';
 import { IDEMPOTENT_ROUTES, idempotency } from './http/idempotency.ts';
 import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
+import { idempotentAnswers } from './idempotent-answers.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -172,7 +173,7 @@ export function createApp(opts: AppOptions) {
 
   app.use('/api/*', sessionLoader(deps));
   // Safe retries of the POSTs that create something (after the session: keys are per user).
-  app.on('POST', [...IDEMPOTENT_ROUTES], idempotency(deps));
+  app.on('POST', [...IDEMPOTENT_ROUTES], idempotency(deps, idempotentAnswers));
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/session', sessionRoutes());
   app.route('/api/drivers', driverRoutes(deps));

@@ -76,6 +76,23 @@ describe.each(databaseKinds())('Idempotency-Key (%s)', (kind) => {
     await server?.close();
   });
 
+  /**
+   * What a kill -9 between a request's commit and storing its answer leaves: the key in progress, the
+   * change (effect) recorded 10 s ago, no answer.
+   */
+  const forgetAnswer = async (key: string) => {
+    const done = await rows(
+      server.db,
+      sql`update idempotency_keys
+             set status = 'in_progress', response_status = null, response_body = null, response_type = null,
+                 completed_at = null, effect_at = now() - interval '10 seconds',
+                 locked_until = now() + interval '20 seconds'
+           where key = ${key} and effect_ref is not null
+       returning key`,
+    );
+    expect(done.length).toBe(1);
+  };
+
   const ridesOf = (userId: string) =>
     countOf(server, sql`select count(*)::int as n from rides where customer_id = ${userId}`);
 
@@ -235,6 +252,27 @@ describe.each(databaseKinds())('Idempotency-Key (%s)', (kind) => {
       expect(row).toEqual({ status: 'done', response_status: 201 });
     });
 
+    it('a request that died after committing (before its answer was stored): the retry rebuilds the answer, no second trip', async () => {
+      const key = newKey();
+      const body = rideBody({ notes: 'Killed after commit', returnTrip: undefined });
+      const first = await customer.client.post('/api/rides', body, withKey(key));
+      expect(first.status).toBe(201);
+      const original = (await first.json()) as { ride: { id: string } };
+      await forgetAnswer(key);
+      const before = await ridesOf(customer.userId);
+      const retry = await customer.client.post('/api/rides', body, withKey(key));
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get(REPLAYED)).toBe('true');
+      expect(((await retry.json()) as { ride: { id: string } }).ride.id).toBe(original.ride.id);
+      expect(await ridesOf(customer.userId)).toBe(before);
+      // And from then on it is an ordinary stored answer.
+      const [row] = await rows<{ status: string }>(
+        server.db,
+        sql`select status from idempotency_keys where key = ${key}`,
+      );
+      expect(row!.status).toBe('done');
+    });
+
     it('a request still in progress elsewhere: waits for it, then 409 with Retry-After', async () => {
       const key = newKey();
       const body = rideBody({ notes: 'Still running elsewhere' });
@@ -376,6 +414,106 @@ describe.each(databaseKinds())('Idempotency-Key (%s)', (kind) => {
       expect(((await again.json()) as { quote: QuoteDto }).quote.id).toBe(quote.id);
       expect(
         await countOf(server, sql`select count(*)::int as n from quotes where ride_id = ${ride.id}`),
+      ).toBe(1);
+    });
+
+    it('died after committing: a quote, an accept and a rating are answered again, not made twice', async () => {
+      const ride = await insertRide(server.db, customer.userId);
+      const quoteKey = newKey();
+      const quoteBody = { rideId: ride.id, price: 91, message: 'Door to door' };
+      const first = await driver.client.post('/api/quotes', quoteBody, withKey(quoteKey));
+      expect(first.status).toBe(201);
+      const { quote } = (await first.json()) as { quote: QuoteDto };
+      await forgetAnswer(quoteKey);
+      const quoteRetry = await driver.client.post('/api/quotes', quoteBody, withKey(quoteKey));
+      expect(quoteRetry.status).toBe(201);
+      expect(((await quoteRetry.json()) as { quote: QuoteDto }).quote.id).toBe(quote.id);
+      // Not applied a second time: no "quote updated" notification.
+      expect(
+        await countOf(
+          server,
+          sql`select count(*)::int as n from notifications where related_id = ${ride.id} and type = 'quote_updated'`,
+        ),
+      ).toBe(0);
+
+      const acceptKey = newKey();
+      const accepted = await customer.client.post(
+        `/api/quotes/${quote.id}/accept`,
+        { acceptFare: true, priceCents: 9100 },
+        withKey(acceptKey),
+      );
+      expect(accepted.status).toBe(201);
+      const { booking } = (await accepted.json()) as { booking: BookingDto };
+      await forgetAnswer(acceptKey);
+      const acceptRetry = await customer.client.post(
+        `/api/quotes/${quote.id}/accept`,
+        { acceptFare: true, priceCents: 9100 },
+        withKey(acceptKey),
+      );
+      expect(acceptRetry.status).toBe(201);
+      expect(((await acceptRetry.json()) as { booking: BookingDto }).booking.id).toBe(booking.id);
+
+      await server.db.execute(
+        sql`update rides set pickup_at = now() - interval '2 hours' where id = ${ride.id}`,
+      );
+      expect((await driver.client.post(`/api/bookings/${booking.id}/complete`)).status).toBe(200);
+      const ratingKey = newKey();
+      const ratingBody = { bookingId: booking.id, stars: 4, comment: 'Good' };
+      const rated = await customer.client.post('/api/ratings', ratingBody, withKey(ratingKey));
+      expect(rated.status).toBe(201);
+      const ratingText = await rated.text();
+      await forgetAnswer(ratingKey);
+      const ratingRetry = await customer.client.post('/api/ratings', ratingBody, withKey(ratingKey));
+      expect(ratingRetry.status).toBe(201);
+      expect(await ratingRetry.text()).toBe(ratingText);
+    });
+
+    it('died after committing: an issue report and a contact message are answered again, not sent twice', async () => {
+      const issueKey = newKey();
+      const issueBody = {
+        title: 'Crash window check',
+        description: 'The answer to this report was lost in a crash.',
+        category: 'bug',
+        priority: 'low',
+      };
+      const reported = await customer.client.post('/api/issues', issueBody, withKey(issueKey));
+      expect(reported.status).toBe(201);
+      const { issue } = (await reported.json()) as { issue: { id: string } };
+      await forgetAnswer(issueKey);
+      const issueRetry = await customer.client.post('/api/issues', issueBody, withKey(issueKey));
+      expect(issueRetry.status).toBe(201);
+      expect(((await issueRetry.json()) as { issue: { id: string } }).issue.id).toBe(issue.id);
+      expect(
+        await countOf(server, sql`select count(*)::int as n from issues where title = 'Crash window check'`),
+      ).toBe(1);
+
+      const guest = server.client();
+      const contactKey = newKey();
+      const sender = uniqueEmail('crash-contact');
+      const contactBody = {
+        subject: 'Crash window',
+        text: '',
+        type: 'contact',
+        replyTo: sender,
+        formData: {
+          name: 'Crash Contact',
+          email: sender,
+          subject: 'Crash window',
+          message: 'Sent once, answered twice.',
+        },
+      };
+      const sent = await guest.post('/api/send-email', contactBody, withKey(contactKey));
+      expect(sent.status).toBe(200);
+      const { messageId } = (await sent.json()) as { messageId: string };
+      await forgetAnswer(contactKey);
+      const contactRetry = await guest.post('/api/send-email', contactBody, withKey(contactKey));
+      expect(contactRetry.status).toBe(200);
+      expect(((await contactRetry.json()) as { messageId: string }).messageId).toBe(messageId);
+      expect(
+        await countOf(
+          server,
+          sql`select count(*)::int as n from mail_outbox where kind = 'contact' and reply_to = ${contactBody.replyTo}`,
+        ),
       ).toBe(1);
     });
 

@@ -10,9 +10,16 @@
  * already applied, and handed on to the handler unchanged.
  *
  * 5xx answers (and 429, which says "not now" rather than what happened) are not stored: the row is
- * deleted so a retry runs again. A row whose request died mid-way (a crash: still 'in_progress' after
- * locked_until) may be taken over by a retry.
+ * deleted so a retry runs again.
+ *
+ * A request can die (kill -9, a crash) after its change committed but before its answer was stored. So the
+ * transaction that makes the change also records it on the key's row (`recordIdempotentEffect`: the new
+ * record's id). A retry that finds the row still in progress then knows: with an effect recorded more than
+ * EFFECT_GRACE_SECONDS ago, the request died after committing, and the answer is rebuilt from the record
+ * (each route registers how, `registerRebuilder`), never run twice; without one, nothing was changed, and
+ * after locked_until the retry runs it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -31,12 +38,14 @@ export const IDEMPOTENCY = {
   /** How long a stored answer is replayed; older rows are ignored and swept. */
   windowHours: 24,
   /** An unfinished request older than this is presumed dead and may be taken over by a retry. */
-  lockSeconds: 60,
+  lockSeconds: 30,
   /** A request that finds its key in progress checks again this often... */
   pollMs: 100,
   /** ...for at most this long, then answers 409 with Retry-After. */
   maxWaitMs: 10_000,
   retryAfterSeconds: 1,
+  /** A request whose change committed this long ago without storing its answer has died. */
+  effectGraceSeconds: 5,
 } as const;
 
 /** The POSTs that create something: the only routes that honour the header (wired in app.ts). */
@@ -54,6 +63,7 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 
 const WINDOW = sql.raw(`interval '${IDEMPOTENCY.windowHours} hours'`);
 const LOCK = sql.raw(`interval '${IDEMPOTENCY.lockSeconds} seconds'`);
+const EFFECT_GRACE = sql.raw(`interval '${IDEMPOTENCY.effectGraceSeconds} seconds'`);
 
 /** The boundary of a multipart body, from its Content-Type. */
 function multipartBoundary(contentType: string | undefined): string | null {
@@ -93,9 +103,17 @@ type StoredRow = {
   responseType: string | null;
   expired: boolean;
   lockExpired: boolean;
+  effectRef: string | null;
+  /** The change committed more than EFFECT_GRACE_SECONDS ago and the answer is still not stored. */
+  effectStale: boolean;
 };
 
-type Claim = { kind: 'run' } | { kind: 'replay'; row: StoredRow } | { kind: 'reused' } | { kind: 'busy' };
+type Claim =
+  | { kind: 'run' }
+  | { kind: 'replay'; row: StoredRow }
+  | { kind: 'rebuild'; effectRef: string }
+  | { kind: 'reused' }
+  | { kind: 'busy' };
 
 interface KeyRef {
   scope: string;
@@ -114,6 +132,8 @@ async function readRow(db: Db, ref: KeyRef): Promise<StoredRow | undefined> {
       responseType: idempotencyKeys.responseType,
       expired: sql<boolean>`${idempotencyKeys.createdAt} < now() - ${WINDOW}`,
       lockExpired: sql<boolean>`${idempotencyKeys.lockedUntil} < now()`,
+      effectRef: idempotencyKeys.effectRef,
+      effectStale: sql<boolean>`coalesce(${idempotencyKeys.effectAt} < now() - ${EFFECT_GRACE}, false)`,
     })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key)));
@@ -151,7 +171,25 @@ async function claim(db: Db, ref: KeyRef): Promise<Claim> {
     }
     if (row.requestHash !== ref.hash) return { kind: 'reused' };
     if (row.status === 'done') return { kind: 'replay', row };
-    if (row.lockExpired) {
+    if (row.effectRef && (row.effectStale || row.lockExpired)) {
+      // Its request committed the change, then died before answering: rebuild the answer, once.
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ lockedUntil: sql`now() + ${LOCK}`, effectAt: sql`now()` })
+        .where(
+          and(
+            where,
+            eq(idempotencyKeys.requestHash, ref.hash),
+            eq(idempotencyKeys.status, 'in_progress'),
+            eq(idempotencyKeys.effectRef, row.effectRef),
+            sql`(${idempotencyKeys.effectAt} < now() - ${EFFECT_GRACE} or ${idempotencyKeys.lockedUntil} < now())`,
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length === 1) return { kind: 'rebuild', effectRef: row.effectRef };
+      continue;
+    }
+    if (!row.effectRef && row.lockExpired) {
       // Its request died before finishing: the first retry to get here runs it again.
       const taken = await db
         .update(idempotencyKeys)
@@ -162,6 +200,7 @@ async function claim(db: Db, ref: KeyRef): Promise<Claim> {
             eq(idempotencyKeys.requestHash, ref.hash),
             eq(idempotencyKeys.status, 'in_progress'),
             lt(idempotencyKeys.lockedUntil, sql`now()`),
+            sql`${idempotencyKeys.effectRef} is null`,
           ),
         )
         .returning({ key: idempotencyKeys.key });
@@ -205,8 +244,36 @@ function replay(c: Context<AppBindings>, row: StoredRow) {
   return c.body(row.responseBody ?? '', (row.responseStatus ?? 200) as ContentfulStatusCode);
 }
 
+/** The key of the request being handled, for recordIdempotentEffect (set by the middleware). */
+const currentKey = new AsyncLocalStorage<KeyRef>();
+
+/**
+ * Call inside the transaction that makes a keyed request's change, with the id of what it created: if the
+ * request then dies before its answer is stored, a retry rebuilds the answer from this id instead of
+ * making the change twice. Does nothing for a request without a key.
+ */
+export async function recordIdempotentEffect(tx: Db, effectRef: string): Promise<void> {
+  const ref = currentKey.getStore();
+  if (!ref) return;
+  await tx
+    .update(idempotencyKeys)
+    .set({ effectRef, effectAt: sql`now()` })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, ref.scope),
+        eq(idempotencyKeys.key, ref.key),
+        eq(idempotencyKeys.requestHash, ref.hash),
+      ),
+    );
+}
+
+/** Builds a route's answer again from the id its change recorded (the same answer its handler gives). */
+export type Rebuilder = (deps: Deps, c: Context<AppBindings>, effectRef: string) => Promise<Response>;
+/** One rebuilder per route in IDEMPOTENT_ROUTES, keyed 'POST <route>'. */
+export type Rebuilders = Record<`POST ${(typeof IDEMPOTENT_ROUTES)[number]}`, Rebuilder>;
+
 /** The middleware for the routes in IDEMPOTENT_ROUTES; mount after the session loader. */
-export function idempotency(deps: Deps) {
+export function idempotency(deps: Deps, rebuilders: Rebuilders) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const key = c.req.header(IDEMPOTENCY.header);
     if (key === undefined) return next();
@@ -234,7 +301,18 @@ export function idempotency(deps: Deps) {
       });
     }
 
-    await next();
+    if (outcome.kind === 'rebuild') {
+      const rebuild = rebuilders[ref.route as keyof Rebuilders];
+      if (!rebuild) throw new Error(`no rebuilder for ${ref.route}`);
+      const res = await rebuild(deps, c, outcome.effectRef);
+      res.headers.set(IDEMPOTENCY.replayedHeader, 'true');
+      await finish(deps.db, ref, res).catch((err) =>
+        console.error(`[${c.get('requestId')}] storing a rebuilt Idempotency-Key answer failed`, err),
+      );
+      return res;
+    }
+
+    await currentKey.run(ref, () => next());
     try {
       await finish(deps.db, ref, c.res);
     } catch (err) {

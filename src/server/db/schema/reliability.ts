@@ -59,6 +59,12 @@ export const idempotencyKeys = pgTable(
     /** An in-progress row whose request died (a crash) may be taken over after this. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Written inside the transaction that made the request's change (the new record's id): a retry that
+     * finds the request dead after this point rebuilds the answer from it instead of running it again.
+     */
+    effectRef: text('effect_ref'),
+    effectAt: timestamp('effect_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),

@@ -9,6 +9,7 @@
  * validated form data (client HTML is never forwarded), so the endpoint cannot be used to send arbitrary
  * mail. A honeypot field and per-address and per-client limits keep bots out.
  */
+
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUPPORT_HOURS } from '../../../shared/constants.ts';
@@ -21,6 +22,7 @@ import {
 } from '../../../shared/validation/support-forms.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
+import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 
@@ -226,6 +228,7 @@ export function sendEmailRoutes(deps: Deps) {
       messageId = await deps.db.transaction(async (tx) => {
         const recorded = await mailer.send(message, { tx: tx as Db });
         await mailer.send(confirmation, { tx: tx as Db });
+        await recordIdempotentEffect(tx as Db, recorded.messageId);
         return recorded.messageId;
       });
     } catch (err) {

@@ -5,6 +5,7 @@
  * recorded in the mail outbox (the mail worker sends them, with retries).
  * Administrators list the issues and open screenshots.
  */
+
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -23,6 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { issues } from '../../db/schema/index.ts';
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { storageFor } from '../../services/storage.ts';
 import { detectType, filesOf, readForm, uploadBodyLimit } from '../files/upload.ts';
@@ -38,7 +40,7 @@ const requireReporter = createMiddleware<AppBindings>(async (c, next) => {
 });
 
 type IssueRow = typeof issues.$inferSelect;
-function toRecord(row: IssueRow): IssueRecord {
+export function toRecord(row: IssueRow): IssueRecord {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
@@ -175,6 +177,7 @@ export function issueRoutes(deps: Deps) {
           status: 'pending',
         })
         .returning();
+      await recordIdempotentEffect(tx as Db, inserted!.id);
       await recordIssueMails(deps, tx as Db, inserted!, user);
       return inserted;
     });

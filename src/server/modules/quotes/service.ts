@@ -4,6 +4,7 @@
  * quote per driver per request, and accepting is a chain of conditional updates in one transaction guarded
  * by the one-live-booking-per-request index.
  */
+
 import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { QuoteDto, RideDto } from '../../../shared/marketplace/api.ts';
@@ -28,6 +29,7 @@ import {
   type VehicleDetails,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
 import { loadRideDtos } from '../bookings/ride-dtos.ts';
 import { notify } from '../notifications/service.ts';
@@ -151,6 +153,7 @@ export async function submitQuote(
       })
       .returning({ ...getTableColumns(quotes), inserted: sql<boolean>`(xmax = 0)` });
     const created = Boolean(saved!.inserted);
+    await recordIdempotentEffect(tx as unknown as Db, `${created ? 'created' : 'changed'}:${saved!.id}`);
     await notify(tx, {
       userId: ride.customerId,
       type: created ? 'quote_received' : 'quote_updated',
@@ -164,6 +167,21 @@ export async function submitQuote(
   });
   const { inserted, ...quote } = row;
   return { quote: await toQuoteDto(db, quote), created: Boolean(inserted) };
+}
+
+/** The answer submitQuote gave, built again from what its transaction recorded ('created:<id>'). */
+export async function submittedQuoteAnswer(
+  db: Db,
+  user: SessionUser,
+  effect: string,
+): Promise<{ quote: QuoteDto; created: boolean }> {
+  const [how, id] = effect.split(':');
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, id ?? ''), eq(quotes.driverId, user.id)));
+  if (!row) throw notFound();
+  return { quote: await toQuoteDto(db, row), created: how === 'created' };
 }
 
 /** The driver's quotes, newest change first, each with its request. */
@@ -474,6 +492,7 @@ export async function acceptQuote(
         message: `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
         relatedId: booking!.id,
       });
+      await recordIdempotentEffect(tx as unknown as Db, booking!.id);
       return { bookingId: booking!.id, created: true };
     });
   } catch (err) {

@@ -2,6 +2,7 @@
  * Ratings: after a completed booking each side rates the other once (1-5 stars, optional comment). A rating
  * stays hidden from the rated person until both have rated or 7 days have passed (see summary.ts).
  */
+
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import { ratingInputSchema } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, ratings, rides, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { loadRideDtos } from '../bookings/ride-dtos.ts';
 import { notify } from '../notifications/service.ts';
 import { ratingSummaries, visibleRating } from './summary.ts';
@@ -77,6 +79,7 @@ export async function rateTrip(
       .onConflictDoNothing({ target: [ratings.bookingId, ratings.raterId] })
       .returning({ id: ratings.id });
     if (!saved) throw conflict(MARKETPLACE_CONFLICTS.alreadyRated);
+    await recordIdempotentEffect(tx as unknown as Db, saved.id);
     await tx.insert(bookingEvents).values({ bookingId: b.id, type: 'rated', actorId: user.id, note: '' });
     const [theirs] = await tx
       .select({ id: ratings.id })
@@ -97,6 +100,13 @@ export async function rateTrip(
   });
   const [dto] = await ratingDtos(db, eq(ratings.id, id), false);
   return dto!;
+}
+
+/** The answer rateTrip gave, built again from the rating's id (see http/idempotency.ts). */
+export async function givenRatingAnswer(db: Db, user: SessionUser, ratingId: string): Promise<RatingDto> {
+  const [dto] = await ratingDtos(db, and(eq(ratings.id, ratingId), eq(ratings.raterId, user.id))!, false);
+  if (!dto) throw notFound();
+  return dto;
 }
 
 export interface MyRatings {

@@ -3,7 +3,8 @@
  * Every change and the notifications it causes happen in one transaction; races with a booking are
  * decided by conditional updates on `status = 'open'`.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+
+import { and, asc, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Page, RideDto } from '../../../shared/marketplace/api.ts';
 import {
   AVAILABLE_RIDES_PAGE_SIZE,
@@ -24,6 +25,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { bookings, quotes, rides, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { find, type Place } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 import { ratingSummaries } from '../ratings/summary.ts';
@@ -271,9 +273,30 @@ export async function createRide(
     for (const leg of [ride!, returnRide]) {
       if (leg) await notifyMatchingDrivers(tx, leg, await matchingDriverIds(tx, leg));
     }
+    await recordIdempotentEffect(tx, ride!.id);
     return { ride: ride!, returnRide };
   });
   const dtos = await decorate(db, returnRide ? [ride, returnRide] : [ride]);
+  return { ride: dtos[0]!, returnRide: dtos[1] ?? null };
+}
+
+/**
+ * The answer createRide gave, built again from the outbound ride's id (a retry of a request that died
+ * after committing: see http/idempotency.ts).
+ */
+export async function createdRideAnswer(
+  db: Db,
+  customerId: string,
+  rideId: string,
+): Promise<{ ride: RideDto; returnRide: RideDto | null }> {
+  const legs = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.customerId, customerId), or(eq(rides.id, rideId), eq(rides.outboundRideId, rideId))));
+  const outbound = legs.find((r) => r.id === rideId);
+  if (!outbound) throw notFound();
+  const back = legs.find((r) => r.outboundRideId === rideId) ?? null;
+  const dtos = await decorate(db, back ? [outbound, back] : [outbound]);
   return { ride: dtos[0]!, returnRide: dtos[1] ?? null };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "effect_ref" text;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD COLUMN "effect_at" timestamp with time zone;
