@@ -1,0 +1,724 @@
+/**
+ * Chaos test (issue 11): faults under a steady write load, then checks that nothing acknowledged was lost,
+ * nothing happened twice, no e-mail was lost or sent twice, and every open live stream got every event.
+ *
+ *   npm run chaos -- --db postgres      (its own scratch cluster on port 5440, dropped at the end)
+ *   npm run chaos -- --db pglite        (kill -9 and the SMTP outage only)
+ *
+ * The API runs as a child process (`node --import tsx src/server/index.ts`) against an SMTP sink in this
+ * process. Customers post trips (a few a second in total) and drivers quote them, all with
+ * Idempotency-Keys; every user keeps a live stream open. Faults, one after the other with settle time
+ * between: kill -9 of the API and an immediate restart; `pg_ctlcluster ... restart -m immediate`;
+ * pg_terminate_backend of the LISTEN connection; the SMTP server closed for a minute. Recovery times are
+ * printed per fault, then a PASS/FAIL table; the exit code is 1 if anything failed. See bench/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ApiProcess } from './chaos/api-process.ts';
+import { type CheckRow, runChecks, streamGaps } from './chaos/checks.ts';
+import { openPglite, ScratchCluster, type Sql } from './chaos/database.ts';
+import { ApiClient, Observed } from './chaos/http.ts';
+import { createUser, Load, type SimUser } from './chaos/load.ts';
+import { SmtpSink } from './chaos/smtp-sink.ts';
+import {
+  freePort,
+  isListening,
+  log,
+  now,
+  pollUntil,
+  RUN_STARTED,
+  seconds,
+  sleep,
+  stamp,
+} from './chaos/util.ts';
+
+// ---- Options ---------------------------------------------------------------------------------------------
+
+const FAULTS = ['kill', 'pg-restart', 'listen-cut', 'smtp'] as const;
+type FaultName = (typeof FAULTS)[number];
+const POSTGRES_ONLY: FaultName[] = ['pg-restart', 'listen-cut'];
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    customers: { type: 'string', default: '4' },
+    drivers: { type: 'string', default: '2' },
+    rate: { type: 'string', default: '2' },
+    settle: { type: 'string', default: '20' },
+    'smtp-outage': { type: 'string', default: '60' },
+    'drain-timeout': { type: 'string', default: '240' },
+    'lost-answers': { type: 'string', default: '0.05' },
+    faults: { type: 'string' },
+    'server-env': { type: 'string', multiple: true, default: [] },
+    'pg-version': { type: 'string', default: '15' },
+    'pg-port': { type: 'string', default: '5440' },
+    help: { type: 'boolean', default: false },
+  },
+  allowPositionals: false,
+});
+
+const USAGE = `npm run chaos -- --db postgres|pglite [options]
+
+  --customers N        customers posting trips (default 4)
+  --drivers N          drivers quoting them (default 2)
+  --rate R             trips per second, all customers together (default 2)
+  --settle S           seconds of plain load before, between and after faults (default 20)
+  --smtp-outage S      seconds the SMTP server stays down (default 60)
+  --drain-timeout S    at the end, how long pending e-mail may take to go out (default 240)
+  --lost-answers P     share of writes whose first answer is thrown away and retried with the same key (default 0.05)
+  --faults a,b         a subset of: ${FAULTS.join(', ')} (default: all that apply to the database)
+  --server-env K=V     extra environment for the API (repeatable), e.g. a shorter mail retry delay
+  --pg-version V       PostgreSQL major version for pg_createcluster (default 15)
+  --pg-port P          port of the scratch cluster (default 5440)`;
+
+if (args.help || (args.db !== 'postgres' && args.db !== 'pglite')) {
+  console.log(USAGE);
+  process.exit(args.help ? 0 : 1);
+}
+const mode = args.db as 'postgres' | 'pglite';
+const num = (name: keyof typeof args, min: number) => {
+  const v = Number(args[name]);
+  if (!Number.isFinite(v) || v < min) {
+    console.error(`--${name} must be a number >= ${min}`);
+    process.exit(1);
+  }
+  return v;
+};
+const opts = {
+  customers: num('customers', 1),
+  drivers: num('drivers', 1),
+  rate: num('rate', 0.1),
+  settleMs: num('settle', 1) * 1000,
+  smtpOutageMs: num('smtp-outage', 1) * 1000,
+  drainTimeoutMs: num('drain-timeout', 10) * 1000,
+  lostAnswers: num('lost-answers', 0),
+};
+const faults: FaultName[] = args.faults
+  ? (args.faults.split(',').map((f) => f.trim()) as FaultName[])
+  : FAULTS.filter((f) => mode === 'postgres' || !POSTGRES_ONLY.includes(f));
+for (const f of faults) {
+  if (!FAULTS.includes(f)) {
+    console.error(`unknown fault ${f}; choose from ${FAULTS.join(', ')}`);
+    process.exit(1);
+  }
+  if (mode === 'pglite' && POSTGRES_ONLY.includes(f)) {
+    console.error(`${f} needs --db postgres`);
+    process.exit(1);
+  }
+}
+const serverEnv: Record<string, string> = {};
+for (const kv of args['server-env'] ?? []) {
+  const eq = kv.indexOf('=');
+  if (eq < 1) {
+    console.error(`--server-env wants KEY=VALUE, got ${kv}`);
+    process.exit(1);
+  }
+  serverEnv[kv.slice(0, eq)] = kv.slice(eq + 1);
+}
+
+/** The whole run stops by itself after this, whatever happens. */
+const HARD_LIMIT_MS = 25 * 60_000;
+/** A fault must be recovered from (a write acknowledged again) within this. */
+const RECOVERY_LIMIT_MS = 90_000;
+
+// ---- Clean-up ----------------------------------------------------------------------------------------------
+
+const cleanups: { what: string; fn: () => Promise<unknown> | unknown }[] = [];
+/** Keep the API's log (not the data) for a failed or aborted run. */
+let keepLogs = false;
+let apiForLogs: ApiProcess | null = null;
+let cleaning: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const { what, fn } of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        console.error(`clean-up (${what}) failed: ${err instanceof Error ? err.message : err}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+const hardLimit = setTimeout(() => {
+  log(`the run passed its hard limit of ${HARD_LIMIT_MS / 60_000} min: aborting`);
+  void cleanup().then(() => process.exit(1));
+}, HARD_LIMIT_MS);
+hardLimit.unref();
+
+// ---- Faults --------------------------------------------------------------------------------------------------
+
+interface FaultResult {
+  name: string;
+  at: number;
+  /** Milestones after the fault began: label, ms (null: did not happen in time). */
+  steps: { label: string; ms: number | null }[];
+  notes: string[];
+  /** Writes acknowledged again within RECOVERY_LIMIT_MS. */
+  recovered: boolean;
+}
+
+interface Ctx {
+  api: ApiProcess;
+  sink: SmtpSink;
+  load: Load;
+  users: SimUser[];
+  cluster: ScratchCluster | null;
+  sql: Sql | null;
+  probe: ApiClient;
+}
+
+function fault(name: string): FaultResult {
+  log(`FAULT: ${name}`);
+  return { name, at: now(), steps: [], notes: [], recovered: false };
+}
+function step(f: FaultResult, label: string, at: number | null) {
+  const ms = at === null ? null : at - f.at;
+  f.steps.push({ label, ms });
+  log(`  ${label}: ${at === null ? 'NOT within the time limit' : `after ${seconds(ms)}`}`);
+}
+
+/** The first GET /api/ready = 200 sent at or after `from`; null after timeout; 'missing' if it is a 404. */
+async function readyAfter(ctx: Ctx, from: number, timeoutMs: number): Promise<number | null | 'missing'> {
+  let missing = false;
+  const at = await pollUntil(
+    async () => {
+      const sentAt = now();
+      const res = await ctx.probe.request('GET', '/api/ready', { timeoutMs: 5_000 });
+      if (res.ok && res.status === 404) {
+        missing = true;
+        return 'missing' as const;
+      }
+      return res.ok && res.status === 200 && sentAt >= from ? now() : undefined;
+    },
+    { intervalMs: 100, timeoutMs },
+  );
+  return missing ? 'missing' : at;
+}
+
+async function firstWrite(ctx: Ctx, f: FaultResult) {
+  const at = await pollUntil(() => ctx.load.firstAckAfter(f.at) ?? undefined, {
+    intervalMs: 50,
+    timeoutMs: RECOVERY_LIMIT_MS,
+  });
+  step(f, 'first write acknowledged (recovery time)', at);
+  f.recovered = at !== null;
+}
+
+async function streamsReconnected(ctx: Ctx, f: FaultResult) {
+  const at = await pollUntil(
+    () => (ctx.users.every((u) => u.stream.readies.some((t) => t > f.at)) ? now() : undefined),
+    { intervalMs: 100, timeoutMs: 60_000 },
+  );
+  step(f, 'every stream reconnected (ready)', at);
+}
+
+/** The first change event any stream received after `f.at` with an id above `aboveId`. */
+async function liveAgain(ctx: Ctx, f: FaultResult, aboveId: number) {
+  const at = await pollUntil(
+    () => {
+      let best: number | null = null;
+      for (const u of ctx.users) {
+        for (const [id, t] of u.stream.received)
+          if (id > aboveId && t >= f.at && (best === null || t < best)) best = t;
+        if (
+          aboveId === 0 &&
+          u.stream.lastChangeAt >= f.at &&
+          (best === null || u.stream.lastChangeAt < best)
+        ) {
+          best = u.stream.lastChangeAt;
+        }
+      }
+      return best ?? undefined;
+    },
+    { intervalMs: 100, timeoutMs: 60_000 },
+  );
+  step(f, 'first new live event received on a stream', at);
+}
+
+async function listenBackends(sql: Sql) {
+  return sql.query<{ pid: number }>(
+    "select pid from pg_stat_activity where application_name = 'shuttle-listen' and datname = current_database()",
+  );
+}
+
+async function killApi(ctx: Ctx): Promise<FaultResult> {
+  const f = fault('kill -9 the API, restart it at once');
+  await ctx.api.kill9();
+  step(f, 'process gone, port refusing connections', now());
+  ctx.api.start();
+  step(f, 'API answers /api/health', await ctx.api.waitHealthy(RECOVERY_LIMIT_MS));
+  const ready = await readyAfter(ctx, f.at, RECOVERY_LIMIT_MS);
+  if (ready === 'missing') f.notes.push('GET /api/ready is a 404 (not built yet)');
+  else step(f, 'API answers /api/ready 200', ready);
+  await firstWrite(ctx, f);
+  await streamsReconnected(ctx, f);
+  return f;
+}
+
+async function restartPostgres(ctx: Ctx): Promise<FaultResult> {
+  const cluster = ctx.cluster!;
+  const f = fault('PostgreSQL restart -m immediate');
+  // What /api/ready says meanwhile.
+  const statuses = new Map<string, number>();
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const res = await ctx.probe.request('GET', '/api/ready', { timeoutMs: 5_000 });
+      const key = res.ok ? String(res.status) : res.error;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      await sleep(100);
+    }
+  })();
+  await cluster.restartImmediate();
+  const upAt = now();
+  step(f, 'pg_ctlcluster returned (PostgreSQL accepting connections)', upAt);
+  const ready = await readyAfter(ctx, upAt, RECOVERY_LIMIT_MS);
+  if (ready === 'missing') f.notes.push('GET /api/ready is a 404 (not built yet)');
+  else step(f, 'API answers /api/ready 200', ready);
+  await firstWrite(ctx, f);
+  const listen = await pollUntil(
+    async () => ((await listenBackends(ctx.sql!)).length > 0 ? now() : undefined),
+    {
+      intervalMs: 200,
+      timeoutMs: 60_000,
+    },
+  );
+  step(f, "LISTEN connection ('shuttle-listen') back", listen);
+  await liveAgain(ctx, f, 0);
+  polling = false;
+  await poller;
+  f.notes.push(`/api/ready during the fault: ${[...statuses].map(([k, n]) => `${k} x${n}`).join(', ')}`);
+  return f;
+}
+
+async function cutListen(ctx: Ctx): Promise<FaultResult> {
+  const sql = ctx.sql!;
+  const [max] = await sql.query<{ id: string }>('select coalesce(max(id), 0)::text as id from live_events');
+  const maxId = Number(max?.id ?? 0);
+  let targets = (await listenBackends(sql)).map((r) => r.pid);
+  const notes: string[] = [];
+  if (targets.length === 0) {
+    notes.push(
+      "no backend with application_name 'shuttle-listen': cut the connection running LISTEN instead",
+    );
+    targets = (
+      await sql.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+            and query ilike 'listen %'`,
+      )
+    ).map((r) => r.pid);
+  }
+  const f = fault(`cut the LISTEN connection (pg_terminate_backend of ${targets.length} backend(s))`);
+  f.notes.push(...notes);
+  if (targets.length === 0) {
+    f.notes.push('no LISTEN connection found at all');
+  }
+  await sql.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [targets]);
+  step(f, 'terminated', now());
+  const back = await pollUntil(
+    async () => ((await listenBackends(sql)).some((r) => !targets.includes(r.pid)) ? now() : undefined),
+    { intervalMs: 100, timeoutMs: 60_000 },
+  );
+  step(f, "LISTEN connection ('shuttle-listen') back", back);
+  await liveAgain(ctx, f, maxId);
+  await firstWrite(ctx, f);
+  return f;
+}
+
+async function stopSmtp(ctx: Ctx): Promise<FaultResult> {
+  const f = fault(`SMTP server down for ${opts.smtpOutageMs / 1000} s`);
+  await ctx.sink.stop();
+  if (await isListening(ctx.sink.port))
+    throw new Error('the SMTP sink still accepts connections after closing');
+  step(f, 'SMTP port closed (connections refused)', now());
+  const pendingAt = async () => {
+    if (!ctx.sql) return null;
+    const [r] = await ctx.sql.query<{ n: number }>(
+      "select count(*)::int as n from mail_outbox where status = 'pending'",
+    );
+    return r?.n ?? null;
+  };
+  await firstWrite(ctx, f);
+  await sleep(Math.max(0, f.at + opts.smtpOutageMs - now()));
+  const queued = await pendingAt().catch(() => null);
+  await ctx.sink.start();
+  const backAt = now();
+  step(f, 'SMTP server back', backAt);
+  if (queued !== null) f.notes.push(`${queued} e-mails pending when SMTP came back`);
+  step(
+    f,
+    'first e-mail received after SMTP came back',
+    await pollUntil(() => ctx.sink.deliveries.find((d) => d.at >= backAt)?.at, {
+      intervalMs: 100,
+      timeoutMs: opts.settleMs + opts.drainTimeoutMs / 2,
+    }),
+  );
+  if (ctx.sql) {
+    const drained = await pollUntil(async () => ((await pendingAt()) === 0 ? now() : undefined), {
+      intervalMs: 500,
+      timeoutMs: opts.settleMs,
+    });
+    if (drained !== null) step(f, 'mail_outbox drained (no pending rows)', drained);
+    else
+      f.notes.push(
+        `outbox not drained within the settle time (${opts.settleMs / 1000} s): checked again at the end`,
+      );
+  }
+  return f;
+}
+
+// ---- The run --------------------------------------------------------------------------------------------------
+
+async function main(): Promise<boolean> {
+  const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const workDir = mkdtempSync(path.join(tmpdir(), 'shuttle-chaos-'));
+  const dataDir = path.join(workDir, 'data');
+  cleanups.push({
+    what: 'temporary folder',
+    fn: () => {
+      if (keepLogs) rmSync(dataDir, { recursive: true, force: true });
+      else rmSync(workDir, { recursive: true, force: true });
+    },
+  });
+  log(`chaos run ${runId} on ${mode}; faults: ${faults.join(', ')}; work folder ${workDir}`);
+
+  const sink = new SmtpSink(await freePort());
+  await sink.start();
+  cleanups.push({ what: 'SMTP sink', fn: () => sink.stop() });
+  log(`SMTP sink on 127.0.0.1:${sink.port}`);
+
+  let cluster: ScratchCluster | null = null;
+  let sql: Sql | null = null;
+  if (mode === 'postgres') {
+    cluster = new ScratchCluster(String(args['pg-version']), Number(args['pg-port']));
+    if (!existsSync(`/usr/lib/postgresql/${cluster.version}/bin/postgres`)) {
+      throw new Error(`PostgreSQL ${cluster.version} is not installed (--pg-version)`);
+    }
+    await cluster.drop();
+    if (await isListening(cluster.port)) {
+      throw new Error(`port ${cluster.port} is taken by something other than the chaos cluster (--pg-port)`);
+    }
+    const c = cluster;
+    cleanups.push({ what: `pg_dropcluster ${c.version} chaos`, fn: () => c.drop() });
+    const t = now();
+    await cluster.create();
+    sql = cluster.sql();
+    log(`scratch cluster ${cluster.version}/chaos on port ${cluster.port} created in ${seconds(now() - t)}`);
+  }
+
+  const apiPort = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/root',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${apiPort}`,
+    APP_ENV: 'development',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    TRUST_PROXY: 'true',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    ...(cluster ? { DATABASE_URL: cluster.databaseUrl } : { DATA_DIR: dataDir }),
+    ...serverEnv,
+  };
+  const api = new ApiProcess(apiPort, env, path.join(workDir, 'api.log'));
+  let supervising = true;
+  api.onCrash = () => {
+    // A supervisor restarts a crashed server; the crash itself is reported as a failure.
+    if (supervising) setTimeout(() => !api.running && supervising && api.start(), 1_000);
+  };
+  cleanups.push({
+    what: 'API process',
+    fn: async () => {
+      supervising = false;
+      await api.stop(5_000);
+    },
+  });
+  api.start();
+  const startedAt = now();
+  apiForLogs = api;
+  if ((await api.waitHealthy(120_000)) === null) {
+    throw new Error(`the API did not answer /api/health within 120 s:\n${api.tail()}`);
+  }
+  log(`API pid ${api.pid} on ${api.baseUrl} answered /api/health after ${seconds(now() - startedAt)}`);
+
+  const observed = new Observed();
+  const probe = new ApiClient(api.baseUrl, '10.77.250.1');
+  const firstReady = await probe.request('GET', '/api/ready');
+  const readyRow: CheckRow = {
+    name: 'GET /api/ready answers 200 while healthy',
+    pass: firstReady.ok && firstReady.status === 200,
+    detail: firstReady.ok ? `status ${firstReady.status}` : firstReady.error,
+  };
+
+  const users: SimUser[] = [];
+  const t = now();
+  for (const [role, count] of [
+    ['customer', opts.customers],
+    ['driver', opts.drivers],
+  ] as const) {
+    users.push(
+      ...(await Promise.all(
+        Array.from({ length: count }, (_, i) => createUser(api.baseUrl, observed, runId, role, i)),
+      )),
+    );
+  }
+  log(
+    `${opts.customers} customers and ${opts.drivers} drivers signed up, confirmed and signed in (${seconds(now() - t)})`,
+  );
+  for (const u of users) u.stream.start();
+  cleanups.push({ what: 'live streams', fn: () => Promise.all(users.map((u) => u.stream.stop())) });
+  if (
+    (await pollUntil(() => users.every((u) => u.stream.firstReadyAt !== null), { timeoutMs: 20_000 })) ===
+    null
+  ) {
+    throw new Error(
+      `live streams not ready within 20 s: ${users
+        .filter((u) => u.stream.firstReadyAt === null)
+        .map((u) => `${u.label} (${[...u.stream.breaks].map(([k, n]) => `${k} x${n}`).join(', ')})`)
+        .join('; ')}`,
+    );
+  }
+  log('every user has an open live stream');
+
+  const customers = users.filter((u) => u.role === 'customer');
+  const drivers = users.filter((u) => u.role === 'driver');
+  const load = new Load(customers, drivers, {
+    runId,
+    rate: opts.rate,
+    lostAnswers: opts.lostAnswers,
+    writeDeadlineMs: RECOVERY_LIMIT_MS,
+  });
+  load.start();
+  log(
+    `load: ${opts.rate} trips/s from ${customers.length} customers, each quoted by one of ${drivers.length} drivers`,
+  );
+  const ticker = setInterval(() => {
+    const c = load.counts();
+    const events = users.reduce((s, u) => s + u.stream.received.size + u.stream.changesWithoutId, 0);
+    log(
+      `  load: ${c.trips} trips, ${c.quotes} quotes, ${c.acked} acknowledged, ${c.inFlight} in flight; ` +
+        `${sink.deliveries.length} e-mails received; ${events} live events on streams`,
+    );
+  }, 15_000);
+  cleanups.push({ what: 'ticker', fn: () => clearInterval(ticker) });
+
+  const ctx: Ctx = { api, sink, load, users, cluster, sql, probe };
+  const results: FaultResult[] = [];
+  let kills = 0;
+  await sleep(opts.settleMs);
+  for (const name of faults) {
+    const f =
+      name === 'kill'
+        ? await killApi(ctx)
+        : name === 'pg-restart'
+          ? await restartPostgres(ctx)
+          : name === 'listen-cut'
+            ? await cutListen(ctx)
+            : await stopSmtp(ctx);
+    if (name === 'kill') kills += 1;
+    results.push(f);
+    for (const n of f.notes) log(`  note: ${n}`);
+    await sleep(opts.settleMs);
+  }
+
+  // ---- Wind down: stop the load, let streams catch up and mail drain ---------------------------------------
+  log('stopping the load');
+  await load.stop(RECOVERY_LIMIT_MS);
+  clearInterval(ticker);
+  const c = load.counts();
+  log(
+    `load stopped: ${c.trips} trips, ${c.quotes} quotes; ${c.acked} acknowledged, ${c.rejected} rejected, ${c.unresolved} unresolved`,
+  );
+
+  const drainDeadline = now() + opts.drainTimeoutMs;
+  if (sql) {
+    const pgSql = sql;
+    let expected = 0;
+    const caughtUp = await pollUntil(
+      async () => {
+        const gaps = await streamGaps(pgSql, users);
+        expected = gaps.reduce((s, g) => s + g.expected, 0);
+        return gaps.every((g) => g.missing.length === 0) ? now() : undefined;
+      },
+      { intervalMs: 1_000, timeoutMs: 45_000 },
+    );
+    log(
+      expected === 0
+        ? 'no live_events rows for the streams to compare with'
+        : caughtUp
+          ? `every stream has every live event (${expected})`
+          : 'streams still missing events after 45 s',
+    );
+  } else {
+    await pollUntil(
+      () => {
+        const last = Math.max(0, ...users.map((u) => u.stream.lastChangeAt));
+        return now() - last > 5_000 ? true : undefined;
+      },
+      { intervalMs: 500, timeoutMs: 45_000 },
+    );
+    log('streams quiet for 5 s');
+  }
+  if (sql) await drainPostgres(sql, drainDeadline);
+
+  await Promise.all(users.map((u) => u.stream.stop()));
+  supervising = false;
+  const stopMs = await api.stop();
+  log(`API stopped (SIGTERM) in ${seconds(stopMs)}`);
+  if (!sql) sql = await drainPglite(api, dataDir, drainDeadline);
+
+  // ---- Verdict --------------------------------------------------------------------------------------------
+  const { rows, summary } = await runChecks(sql, {
+    runId,
+    kills,
+    writes: load.writes,
+    users,
+    sink,
+    observed,
+  });
+  await sql.close();
+  rows.unshift(readyRow);
+  for (const f of results) {
+    rows.push({
+      name: `recovered from: ${f.name}`,
+      pass: f.recovered && f.steps.every((s) => s.ms !== null),
+      detail:
+        f.steps
+          .filter((s) => s.ms === null)
+          .map((s) => `${s.label}: not in time`)
+          .join('; ') || 'yes',
+    });
+  }
+  if (mode === 'postgres' && faults.includes('listen-cut')) {
+    const cut = results.find((f) => f.name.startsWith('cut the LISTEN'));
+    const named = !cut?.notes.some((n) => n.includes("no backend with application_name 'shuttle-listen'"));
+    rows.push({
+      name: "the LISTEN connection is named 'shuttle-listen' (application_name)",
+      pass: named,
+      detail: named ? 'found' : 'not found: the fault cut the connection running LISTEN instead',
+    });
+  }
+  rows.push({
+    name: 'the API never crashed by itself',
+    pass: api.crashes.length === 0,
+    detail:
+      api.crashes.length === 0
+        ? 'no unexpected exits'
+        : api.crashes.map((x) => `${stamp(x.at)} code ${x.code} signal ${x.signal}`).join('; '),
+  });
+
+  console.log('\n## Recovery times\n');
+  console.log('| fault | milestone | after |\n|---|---|---|');
+  for (const f of results) {
+    for (const s of f.steps) console.log(`| ${f.name} | ${s.label} | ${seconds(s.ms)} |`);
+    for (const n of f.notes) console.log(`| ${f.name} | note: ${n} | |`);
+  }
+  console.log('\n## Streams\n');
+  for (const line of summary) console.log(`  ${line}`);
+  console.log(
+    `\n## Load\n\n  ${c.trips} trips and ${c.quotes} quotes written (${c.acked} acknowledged); ` +
+      `${sink.deliveries.length} e-mails received by the SMTP sink; API started ${api.starts.length} times; ` +
+      `run took ${seconds(now() - RUN_STARTED)}`,
+  );
+  console.log('\n## Checks\n');
+  console.log('| check | result | detail |\n|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.pass === null ? 'skip' : r.pass ? 'PASS' : '**FAIL**'} | ${r.detail} |`);
+  }
+  const ok = rows.every((r) => r.pass !== false);
+  console.log(`\n${ok ? 'PASS' : 'FAIL'}: chaos run on ${mode}\n`);
+  if (!ok) {
+    keepLogs = true;
+    console.log(`The API's output is kept in ${api.logFile}`);
+  }
+  return ok;
+}
+
+/** PostgreSQL: wait (server running) until no e-mail is pending, or the deadline. */
+async function drainPostgres(sql: Sql, deadline: number) {
+  let lastLog = 0;
+  for (;;) {
+    const [r] = await sql.query<{ pending: number; due_in: number | null }>(
+      `select count(*)::int as pending,
+              extract(epoch from max(next_attempt_at) - now())::float8 as due_in
+         from mail_outbox where status = 'pending'`,
+    );
+    const pending = r?.pending ?? 0;
+    if (pending === 0) {
+      log('no e-mail pending');
+      return;
+    }
+    if (now() >= deadline) {
+      log(`${pending} e-mails still pending at the drain deadline`);
+      return;
+    }
+    if (now() - lastLog > 15_000) {
+      lastLog = now();
+      const due = r?.due_in ?? 0;
+      log(`${pending} e-mails pending, the last one due in ${due.toFixed(0)} s`);
+      if (now() + due * 1000 > deadline) {
+        log(
+          `  that is after the drain deadline (--drain-timeout ${opts.drainTimeoutMs / 1000}): lower the mail worker's retry delay with --server-env, or raise --drain-timeout`,
+        );
+      }
+    }
+    await sleep(1_000);
+  }
+}
+
+/**
+ * PGlite: the folder can only be read with the server stopped. Read it; while e-mail is pending, start the
+ * server again until the rows are due (the mail worker sends them), stop it and look again.
+ */
+async function drainPglite(api: ApiProcess, dataDir: string, deadline: number): Promise<Sql> {
+  for (;;) {
+    const sql = await openPglite(dataDir);
+    const [r] = await sql.query<{ pending: number; due_in: number | null }>(
+      `select count(*)::int as pending,
+              extract(epoch from max(next_attempt_at) - now())::float8 as due_in
+         from mail_outbox where status = 'pending'`,
+    );
+    const pending = r?.pending ?? 0;
+    if (pending === 0 || now() >= deadline) {
+      log(pending === 0 ? 'no e-mail pending' : `${pending} e-mails still pending at the drain deadline`);
+      return sql;
+    }
+    const due = Math.max(0, (r?.due_in ?? 0) * 1000);
+    const wait = Math.min(deadline - now(), due + 10_000);
+    log(
+      `${pending} e-mails pending (the last due in ${seconds(due)}): running the API ${seconds(wait)} more`,
+    );
+    await sql.close();
+    api.start();
+    await api.waitHealthy(60_000);
+    await sleep(wait);
+    await api.stop();
+  }
+}
+
+main()
+  .then(async (ok) => {
+    await cleanup();
+    process.exit(ok ? 0 : 1);
+  })
+  .catch(async (err) => {
+    console.error(`\nABORTED: ${err instanceof Error ? (err.stack ?? err.message) : err}\n`);
+    if (apiForLogs) {
+      keepLogs = true;
+      console.error(
+        `Last lines of the API's output (all of it in ${apiForLogs.logFile}):\n${apiForLogs.tail(30)}`,
+      );
+    }
+    await cleanup();
+    process.exit(1);
+  });
