@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ApiProcess } from './chaos/api-process.ts';
+import { ApiProcess, REPO_ROOT } from './chaos/api-process.ts';
 import { type CheckRow, runChecks, streamGaps } from './chaos/checks.ts';
 import { openPglite, ScratchCluster, type Sql } from './chaos/database.ts';
 import { ApiClient, Observed } from './chaos/http.ts';
@@ -55,6 +55,7 @@ const { values: args } = parseArgs({
     'server-env': { type: 'string', multiple: true, default: [] },
     'pg-version': { type: 'string', default: '15' },
     'pg-port': { type: 'string', default: '5440' },
+    'app-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   allowPositionals: false,
@@ -72,7 +73,8 @@ const USAGE = `npm run chaos -- --db postgres|pglite [options]
   --faults a,b         a subset of: ${FAULTS.join(', ')} (default: all that apply to the database)
   --server-env K=V     extra environment for the API (repeatable), e.g. a shorter mail retry delay
   --pg-version V       PostgreSQL major version for pg_createcluster (default 15)
-  --pg-port P          port of the scratch cluster (default 5440)`;
+  --pg-port P          port of the scratch cluster (default 5440)
+  --app-dir DIR        run the server of another checkout (default: this one)`;
 
 if (args.help || (args.db !== 'postgres' && args.db !== 'pglite')) {
   console.log(USAGE);
@@ -123,6 +125,10 @@ for (const kv of args['server-env'] ?? []) {
 const HARD_LIMIT_MS = 25 * 60_000;
 /** A fault must be recovered from (a write acknowledged again) within this. */
 const RECOVERY_LIMIT_MS = 90_000;
+/** Other milestones (streams back, LISTEN back) must happen within this. */
+const MILESTONE_LIMIT_MS = 60_000;
+const NO_LISTEN_NAME =
+  "no backend with application_name 'shuttle-listen': cut the connection running LISTEN instead";
 
 // ---- Clean-up ----------------------------------------------------------------------------------------------
 
@@ -205,6 +211,12 @@ async function readyAfter(ctx: Ctx, from: number, timeoutMs: number): Promise<nu
   return missing ? 'missing' : at;
 }
 
+async function readyStep(ctx: Ctx, f: FaultResult, from: number) {
+  const ready = await readyAfter(ctx, from, RECOVERY_LIMIT_MS);
+  if (ready === 'missing') f.notes.push('GET /api/ready is a 404 (not built yet)');
+  else step(f, 'API answers /api/ready 200', ready);
+}
+
 async function firstWrite(ctx: Ctx, f: FaultResult) {
   const at = await pollUntil(() => ctx.load.firstAckAfter(f.at) ?? undefined, {
     intervalMs: 50,
@@ -217,30 +229,31 @@ async function firstWrite(ctx: Ctx, f: FaultResult) {
 async function streamsReconnected(ctx: Ctx, f: FaultResult) {
   const at = await pollUntil(
     () => (ctx.users.every((u) => u.stream.readies.some((t) => t > f.at)) ? now() : undefined),
-    { intervalMs: 100, timeoutMs: 60_000 },
+    { intervalMs: 100, timeoutMs: MILESTONE_LIMIT_MS },
   );
   step(f, 'every stream reconnected (ready)', at);
 }
 
-/** The first change event any stream received after `f.at` with an id above `aboveId`. */
+/**
+ * The first change event any stream received after the fault: with an id above `aboveId` (an event
+ * written after the fault), or any change at all while events carry no id.
+ */
 async function liveAgain(ctx: Ctx, f: FaultResult, aboveId: number) {
   const at = await pollUntil(
     () => {
       let best: number | null = null;
       for (const u of ctx.users) {
-        for (const [id, t] of u.stream.received)
+        for (const [id, t] of u.stream.received) {
           if (id > aboveId && t >= f.at && (best === null || t < best)) best = t;
-        if (
-          aboveId === 0 &&
-          u.stream.lastChangeAt >= f.at &&
-          (best === null || u.stream.lastChangeAt < best)
-        ) {
-          best = u.stream.lastChangeAt;
+        }
+        if (u.stream.received.size === 0) {
+          const t = u.stream.changeTimes.find((x) => x >= f.at);
+          if (t !== undefined && (best === null || t < best)) best = t;
         }
       }
       return best ?? undefined;
     },
-    { intervalMs: 100, timeoutMs: 60_000 },
+    { intervalMs: 100, timeoutMs: MILESTONE_LIMIT_MS },
   );
   step(f, 'first new live event received on a stream', at);
 }
@@ -251,23 +264,45 @@ async function listenBackends(sql: Sql) {
   );
 }
 
+/** A LISTEN connection named 'shuttle-listen' other than `old` exists. */
+async function listenBack(ctx: Ctx, f: FaultResult, old: number[]) {
+  const at = await pollUntil(
+    async () => ((await listenBackends(ctx.sql!)).some((r) => !old.includes(r.pid)) ? now() : undefined),
+    { intervalMs: 100, timeoutMs: MILESTONE_LIMIT_MS },
+  );
+  step(f, "LISTEN connection ('shuttle-listen') back", at);
+}
+
+/** Runs the milestone watchers together (so one that never happens costs its time limit once). */
+async function milestones(f: FaultResult, ...watchers: Promise<void>[]) {
+  await Promise.all(watchers);
+  f.steps.sort((a, b) => (a.ms ?? Number.POSITIVE_INFINITY) - (b.ms ?? Number.POSITIVE_INFINITY));
+}
+
 async function killApi(ctx: Ctx): Promise<FaultResult> {
   const f = fault('kill -9 the API, restart it at once');
   await ctx.api.kill9();
   step(f, 'process gone, port refusing connections', now());
   ctx.api.start();
-  step(f, 'API answers /api/health', await ctx.api.waitHealthy(RECOVERY_LIMIT_MS));
-  const ready = await readyAfter(ctx, f.at, RECOVERY_LIMIT_MS);
-  if (ready === 'missing') f.notes.push('GET /api/ready is a 404 (not built yet)');
-  else step(f, 'API answers /api/ready 200', ready);
-  await firstWrite(ctx, f);
-  await streamsReconnected(ctx, f);
+  await milestones(
+    f,
+    ctx.api.waitHealthy(RECOVERY_LIMIT_MS).then((at) => step(f, 'API answers /api/health', at)),
+    readyStep(ctx, f, f.at),
+    firstWrite(ctx, f),
+    streamsReconnected(ctx, f),
+  );
   return f;
 }
 
 async function restartPostgres(ctx: Ctx): Promise<FaultResult> {
   const cluster = ctx.cluster!;
+  const old = (await listenBackends(ctx.sql!)).map((r) => r.pid);
+  // `restart -m immediate` is a stop -m immediate then a start; run as two commands, the fault's clock
+  // starts when PostgreSQL is really gone (pg_ctlcluster's own start-up takes a few hundred ms).
+  const issued = now();
+  await cluster.stopImmediate();
   const f = fault('PostgreSQL restart -m immediate');
+  f.notes.push(`pg_ctlcluster stop -m immediate took ${seconds(f.at - issued)}`);
   // What /api/ready says meanwhile.
   const statuses = new Map<string, number>();
   let polling = true;
@@ -279,25 +314,16 @@ async function restartPostgres(ctx: Ctx): Promise<FaultResult> {
       await sleep(100);
     }
   })();
-  await cluster.restartImmediate();
+  const writes = firstWrite(ctx, f);
+  await cluster.start();
   const upAt = now();
-  step(f, 'pg_ctlcluster returned (PostgreSQL accepting connections)', upAt);
-  const ready = await readyAfter(ctx, upAt, RECOVERY_LIMIT_MS);
-  if (ready === 'missing') f.notes.push('GET /api/ready is a 404 (not built yet)');
-  else step(f, 'API answers /api/ready 200', ready);
-  await firstWrite(ctx, f);
-  const listen = await pollUntil(
-    async () => ((await listenBackends(ctx.sql!)).length > 0 ? now() : undefined),
-    {
-      intervalMs: 200,
-      timeoutMs: 60_000,
-    },
-  );
-  step(f, "LISTEN connection ('shuttle-listen') back", listen);
-  await liveAgain(ctx, f, 0);
+  step(f, 'PostgreSQL started again (pg_ctlcluster start returned)', upAt);
+  await milestones(f, writes, readyStep(ctx, f, upAt), listenBack(ctx, f, old), liveAgain(ctx, f, 0));
   polling = false;
   await poller;
-  f.notes.push(`/api/ready during the fault: ${[...statuses].map(([k, n]) => `${k} x${n}`).join(', ')}`);
+  f.notes.push(
+    `/api/ready while it was down and after: ${[...statuses].map(([k, n]) => `${k} x${n}`).join(', ')}`,
+  );
   return f;
 }
 
@@ -308,9 +334,7 @@ async function cutListen(ctx: Ctx): Promise<FaultResult> {
   let targets = (await listenBackends(sql)).map((r) => r.pid);
   const notes: string[] = [];
   if (targets.length === 0) {
-    notes.push(
-      "no backend with application_name 'shuttle-listen': cut the connection running LISTEN instead",
-    );
+    notes.push(NO_LISTEN_NAME);
     targets = (
       await sql.query<{ pid: number }>(
         `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
@@ -320,28 +344,21 @@ async function cutListen(ctx: Ctx): Promise<FaultResult> {
   }
   const f = fault(`cut the LISTEN connection (pg_terminate_backend of ${targets.length} backend(s))`);
   f.notes.push(...notes);
-  if (targets.length === 0) {
-    f.notes.push('no LISTEN connection found at all');
-  }
+  if (targets.length === 0) f.notes.push('no LISTEN connection found at all');
   await sql.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [targets]);
   step(f, 'terminated', now());
-  const back = await pollUntil(
-    async () => ((await listenBackends(sql)).some((r) => !targets.includes(r.pid)) ? now() : undefined),
-    { intervalMs: 100, timeoutMs: 60_000 },
-  );
-  step(f, "LISTEN connection ('shuttle-listen') back", back);
-  await liveAgain(ctx, f, maxId);
-  await firstWrite(ctx, f);
+  await milestones(f, listenBack(ctx, f, targets), liveAgain(ctx, f, maxId), firstWrite(ctx, f));
   return f;
 }
 
 async function stopSmtp(ctx: Ctx): Promise<FaultResult> {
   const f = fault(`SMTP server down for ${opts.smtpOutageMs / 1000} s`);
   await ctx.sink.stop();
-  if (await isListening(ctx.sink.port))
+  if (await isListening(ctx.sink.port)) {
     throw new Error('the SMTP sink still accepts connections after closing');
+  }
   step(f, 'SMTP port closed (connections refused)', now());
-  const pendingAt = async () => {
+  const pendingNow = async () => {
     if (!ctx.sql) return null;
     const [r] = await ctx.sql.query<{ n: number }>(
       "select count(*)::int as n from mail_outbox where status = 'pending'",
@@ -350,28 +367,27 @@ async function stopSmtp(ctx: Ctx): Promise<FaultResult> {
   };
   await firstWrite(ctx, f);
   await sleep(Math.max(0, f.at + opts.smtpOutageMs - now()));
-  const queued = await pendingAt().catch(() => null);
+  const queued = await pendingNow().catch(() => null);
   await ctx.sink.start();
   const backAt = now();
   step(f, 'SMTP server back', backAt);
   if (queued !== null) f.notes.push(`${queued} e-mails pending when SMTP came back`);
-  step(
-    f,
-    'first e-mail received after SMTP came back',
-    await pollUntil(() => ctx.sink.deliveries.find((d) => d.at >= backAt)?.at, {
-      intervalMs: 100,
-      timeoutMs: opts.settleMs + opts.drainTimeoutMs / 2,
-    }),
-  );
+  const first = await pollUntil(() => ctx.sink.deliveries.find((d) => d.at >= backAt)?.at, {
+    intervalMs: 100,
+    timeoutMs: opts.settleMs + opts.drainTimeoutMs / 2,
+  });
+  step(f, 'first e-mail received after SMTP came back', first);
+  if (first !== null)
+    f.notes.push(`the first e-mail arrived ${seconds(first - backAt)} after SMTP came back`);
   if (ctx.sql) {
-    const drained = await pollUntil(async () => ((await pendingAt()) === 0 ? now() : undefined), {
+    const drained = await pollUntil(async () => ((await pendingNow()) === 0 ? now() : undefined), {
       intervalMs: 500,
       timeoutMs: opts.settleMs,
     });
     if (drained !== null) step(f, 'mail_outbox drained (no pending rows)', drained);
     else
       f.notes.push(
-        `outbox not drained within the settle time (${opts.settleMs / 1000} s): checked again at the end`,
+        `outbox not drained within ${opts.settleMs / 1000} s of settle time: checked again at the end`,
       );
   }
   return f;
@@ -430,7 +446,11 @@ async function main(): Promise<boolean> {
     ...(cluster ? { DATABASE_URL: cluster.databaseUrl } : { DATA_DIR: dataDir }),
     ...serverEnv,
   };
-  const api = new ApiProcess(apiPort, env, path.join(workDir, 'api.log'));
+  const appDir = path.resolve(args['app-dir'] ?? REPO_ROOT);
+  if (!existsSync(path.join(appDir, 'src/server/index.ts')))
+    throw new Error(`no src/server/index.ts in ${appDir}`);
+  const api = new ApiProcess(apiPort, env, path.join(workDir, 'api.log'), appDir);
+  if (appDir !== REPO_ROOT) log(`running the server of ${appDir}`);
   let supervising = true;
   api.onCrash = () => {
     // A supervisor restarts a crashed server; the crash itself is reported as a failure.
@@ -601,7 +621,7 @@ async function main(): Promise<boolean> {
   }
   if (mode === 'postgres' && faults.includes('listen-cut')) {
     const cut = results.find((f) => f.name.startsWith('cut the LISTEN'));
-    const named = !cut?.notes.some((n) => n.includes("no backend with application_name 'shuttle-listen'"));
+    const named = !cut?.notes.includes(NO_LISTEN_NAME);
     rows.push({
       name: "the LISTEN connection is named 'shuttle-listen' (application_name)",
       pass: named,
@@ -644,16 +664,31 @@ async function main(): Promise<boolean> {
   return ok;
 }
 
+const PENDING_SQL = `select count(*)::int as pending,
+         extract(epoch from max(next_attempt_at) - now())::float8 as due_in
+    from mail_outbox where status = 'pending'`;
+
+/** Pending rows a whole minute overdue, whose number has not moved for 30 s: nothing is sending them. */
+class StallWatch {
+  private count = -1;
+  private since = now();
+  stalled(pending: number, dueInSeconds: number) {
+    if (pending !== this.count) {
+      this.count = pending;
+      this.since = now();
+    }
+    return dueInSeconds < -60 && now() - this.since > 30_000;
+  }
+}
+
 /** PostgreSQL: wait (server running) until no e-mail is pending, or the deadline. */
 async function drainPostgres(sql: Sql, deadline: number) {
   let lastLog = 0;
+  const watch = new StallWatch();
   for (;;) {
-    const [r] = await sql.query<{ pending: number; due_in: number | null }>(
-      `select count(*)::int as pending,
-              extract(epoch from max(next_attempt_at) - now())::float8 as due_in
-         from mail_outbox where status = 'pending'`,
-    );
+    const [r] = await sql.query<{ pending: number; due_in: number | null }>(PENDING_SQL);
     const pending = r?.pending ?? 0;
+    const due = r?.due_in ?? 0;
     if (pending === 0) {
       log('no e-mail pending');
       return;
@@ -662,9 +697,14 @@ async function drainPostgres(sql: Sql, deadline: number) {
       log(`${pending} e-mails still pending at the drain deadline`);
       return;
     }
+    if (watch.stalled(pending, due)) {
+      log(
+        `${pending} e-mails pending and overdue by ${(-due).toFixed(0)} s: nothing is sending them; not waiting`,
+      );
+      return;
+    }
     if (now() - lastLog > 15_000) {
       lastLog = now();
-      const due = r?.due_in ?? 0;
       log(`${pending} e-mails pending, the last one due in ${due.toFixed(0)} s`);
       if (now() + due * 1000 > deadline) {
         log(
@@ -681,20 +721,24 @@ async function drainPostgres(sql: Sql, deadline: number) {
  * server again until the rows are due (the mail worker sends them), stop it and look again.
  */
 async function drainPglite(api: ApiProcess, dataDir: string, deadline: number): Promise<Sql> {
+  let before = -1;
   for (;;) {
     const sql = await openPglite(dataDir);
-    const [r] = await sql.query<{ pending: number; due_in: number | null }>(
-      `select count(*)::int as pending,
-              extract(epoch from max(next_attempt_at) - now())::float8 as due_in
-         from mail_outbox where status = 'pending'`,
-    );
+    const [r] = await sql.query<{ pending: number; due_in: number | null }>(PENDING_SQL);
     const pending = r?.pending ?? 0;
-    if (pending === 0 || now() >= deadline) {
-      log(pending === 0 ? 'no e-mail pending' : `${pending} e-mails still pending at the drain deadline`);
+    const due = (r?.due_in ?? 0) * 1000;
+    if (pending === 0 || now() >= deadline || (pending === before && due < -60_000)) {
+      log(
+        pending === 0
+          ? 'no e-mail pending'
+          : pending === before
+            ? `${pending} e-mails pending and overdue by ${seconds(-due)}: nothing is sending them; not waiting`
+            : `${pending} e-mails still pending at the drain deadline`,
+      );
       return sql;
     }
-    const due = Math.max(0, (r?.due_in ?? 0) * 1000);
-    const wait = Math.min(deadline - now(), due + 10_000);
+    before = pending;
+    const wait = Math.min(deadline - now(), Math.max(0, due) + 10_000);
     log(
       `${pending} e-mails pending (the last due in ${seconds(due)}): running the API ${seconds(wait)} more`,
     );

@@ -5,10 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, closeSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isListening, log, now, pollUntil, sleep } from './util.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export class ApiProcess {
   private child: ChildProcess | null = null;
@@ -25,6 +26,8 @@ export class ApiProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
     readonly logFile: string,
+    /** The checkout whose server runs (its src/ and node_modules); this one by default. */
+    readonly appDir: string = REPO_ROOT,
   ) {}
 
   get baseUrl() {
@@ -48,7 +51,7 @@ export class ApiProcess {
     );
     const fd = openSync(this.logFile, 'a');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-      cwd: REPO_ROOT,
+      cwd: this.appDir,
       env: this.env,
       stdio: ['ignore', fd, fd],
     });

@@ -181,8 +181,11 @@ export async function runChecks(
     status: string;
     message_id: string | null;
     notification_id: string | null;
+    attempts: number;
+    error: string | null;
   }>(
-    `select id::text as id, status, message_id, meta->>'notificationId' as notification_id from mail_outbox`,
+    `select id::text as id, status, message_id, meta->>'notificationId' as notification_id, attempts, error
+       from mail_outbox order by created_at`,
   );
   const byStatus = new Map<string, number>();
   for (const m of mail) byStatus.set(m.status, (byStatus.get(m.status) ?? 0) + 1);
@@ -190,7 +193,15 @@ export async function runChecks(
   rows.push({
     name: "every e-mail sent (mail_outbox all 'sent': none pending, failed or expired)",
     pass: mail.length > 0 && mail.every((m) => m.status === 'sent'),
-    detail: `${mail.length} rows: ${statusText}`,
+    detail:
+      `${mail.length} rows: ${statusText}` +
+      [...byStatus.keys()]
+        .filter((st) => st !== 'sent')
+        .map((st) => {
+          const m = mail.find((x) => x.status === st)!;
+          return `; e.g. ${st} after ${m.attempts} attempt(s)${m.error ? `: ${m.error.slice(0, 80)}` : ''}`;
+        })
+        .join(''),
   });
   const counts = ctx.sink.countsByMessageId();
   const sent = mail.filter((m) => m.status === 'sent');
@@ -283,6 +294,7 @@ export async function runChecks(
     const s = g.user.stream;
     summary.push(
       `${g.user.label.padEnd(10)} events ${String(s.received.size).padStart(5)}/${String(g.expected).padEnd(5)} ` +
+        (s.changesWithoutId ? `(+${s.changesWithoutId} without id) ` : '') +
         `missing ${String(g.missing.length).padEnd(4)} repeats ${String(s.duplicates).padEnd(4)} connects ${s.connects} ` +
         `resyncs ${s.resyncs.length} pings ${s.pings} breaks: ${[...s.breaks].map(([k, n]) => `${k} x${n}`).join(', ') || 'none'}`,
     );

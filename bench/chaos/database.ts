@@ -67,11 +67,18 @@ export class ScratchCluster {
     }
   }
 
-  /** `pg_ctlcluster <version> chaos restart -m immediate`: a crash and crash recovery, in one command. */
-  async restartImmediate() {
-    await run('pg_ctlcluster', [this.version, CLUSTER_NAME, 'restart', '-m', 'immediate'], {
+  /**
+   * `pg_ctlcluster <version> chaos restart -m immediate` in its two halves: an immediate stop (a crash: no
+   * checkpoint, every connection cut) and a start (crash recovery), so the harness can note when it was down.
+   */
+  async stopImmediate() {
+    await run('pg_ctlcluster', [this.version, CLUSTER_NAME, 'stop', '-m', 'immediate'], {
       timeoutMs: 120_000,
     });
+  }
+
+  async start() {
+    await run('pg_ctlcluster', [this.version, CLUSTER_NAME, 'start'], { timeoutMs: 120_000 });
   }
 
   async drop() {

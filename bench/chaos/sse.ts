@@ -98,8 +98,9 @@ export class LiveStream {
   readonly breaks = new Map<string, number>();
   connects = 0;
   lastActivity = 0;
-  /** When the last `change` arrived (0: none yet). */
+  /** When the last `change` arrived (0: none yet), and when every one did. */
   lastChangeAt = 0;
+  readonly changeTimes: number[] = [];
   firstReadyAt: number | null = null;
   private stopped = false;
   private abort: AbortController | null = null;
@@ -145,6 +146,7 @@ export class LiveStream {
       this.resyncs.push(t);
     } else if (e.event === 'change') {
       this.lastChangeAt = t;
+      this.changeTimes.push(t);
       try {
         const data = JSON.parse(e.data) as { id?: unknown };
         if (typeof data.id === 'string') this.dataIds.add(data.id);
