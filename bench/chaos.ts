@@ -299,10 +299,13 @@ async function restartPostgres(ctx: Ctx): Promise<FaultResult> {
   const old = (await listenBackends(ctx.sql!)).map((r) => r.pid);
   // `restart -m immediate` is a stop -m immediate then a start; run as two commands, the fault's clock
   // starts when PostgreSQL is really gone (pg_ctlcluster's own start-up takes a few hundred ms).
-  const issued = now();
-  await cluster.stopImmediate();
   const f = fault('PostgreSQL restart -m immediate');
-  f.notes.push(`pg_ctlcluster stop -m immediate took ${seconds(f.at - issued)}`);
+  const issued = f.at;
+  await cluster.stopImmediate();
+  f.at = now();
+  f.notes.push(
+    `pg_ctlcluster stop -m immediate took ${seconds(f.at - issued)} (times are from when it returned)`,
+  );
   // What /api/ready says meanwhile.
   const statuses = new Map<string, number>();
   let polling = true;
