@@ -56,6 +56,7 @@ const { values: args } = parseArgs({
     'pg-version': { type: 'string', default: '15' },
     'pg-port': { type: 'string', default: '5440' },
     'app-dir': { type: 'string' },
+    'allow-crash-window': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   allowPositionals: false,
@@ -74,7 +75,9 @@ const USAGE = `npm run chaos -- --db postgres|pglite [options]
   --server-env K=V     extra environment for the API (repeatable), e.g. a shorter mail retry delay
   --pg-version V       PostgreSQL major version for pg_createcluster (default 15)
   --pg-port P          port of the scratch cluster (default 5440)
-  --app-dir DIR        run the server of another checkout (default: this one)`;
+  --app-dir DIR        run the server of another checkout (default: this one)
+  --allow-crash-window do not fail on a duplicate made by re-running a write that was in flight at the
+                       kill -9 (the crash window of docs/decisions/012-idempotency-keys.md); still reported`;
 
 if (args.help || (args.db !== 'postgres' && args.db !== 'pglite')) {
   console.log(USAGE);
@@ -296,15 +299,17 @@ async function killApi(ctx: Ctx): Promise<FaultResult> {
 
 async function restartPostgres(ctx: Ctx): Promise<FaultResult> {
   const cluster = ctx.cluster!;
-  const old = (await listenBackends(ctx.sql!)).map((r) => r.pid);
+  const sql = ctx.sql!;
+  const old = (await listenBackends(sql)).map((r) => r.pid);
+  const [max] = await sql.query<{ id: string }>('select coalesce(max(id), 0)::text as id from live_events');
   // `restart -m immediate` is a stop -m immediate then a start; run as two commands, the fault's clock
-  // starts when PostgreSQL is really gone (pg_ctlcluster's own start-up takes a few hundred ms).
+  // starts when PostgreSQL is really gone, and the start is issued at once.
   const f = fault('PostgreSQL restart -m immediate');
   const issued = f.at;
   await cluster.stopImmediate();
   f.at = now();
   f.notes.push(
-    `pg_ctlcluster stop -m immediate took ${seconds(f.at - issued)} (times are from when it returned)`,
+    `pg_ctlcluster stop -m immediate took ${seconds(f.at - issued)}; times are from when it returned`,
   );
   // What /api/ready says meanwhile.
   const statuses = new Map<string, number>();
@@ -318,15 +323,29 @@ async function restartPostgres(ctx: Ctx): Promise<FaultResult> {
     }
   })();
   const writes = firstWrite(ctx, f);
-  await cluster.start();
-  const upAt = now();
-  step(f, 'PostgreSQL started again (pg_ctlcluster start returned)', upAt);
-  await milestones(f, writes, readyStep(ctx, f, upAt), listenBack(ctx, f, old), liveAgain(ctx, f, 0));
+  const ready = readyStep(ctx, f, f.at);
+  const accepting = pollUntil(
+    async () => {
+      await sql.query('select 1');
+      return now();
+    },
+    { intervalMs: 50, timeoutMs: MILESTONE_LIMIT_MS },
+  ).then((at) => step(f, 'PostgreSQL accepting connections again', at));
+  const started = cluster.start().then(() => {
+    f.notes.push(`pg_ctlcluster start returned after ${seconds(now() - f.at)}`);
+  });
+  await milestones(
+    f,
+    started,
+    accepting,
+    writes,
+    ready,
+    listenBack(ctx, f, old),
+    liveAgain(ctx, f, Number(max?.id ?? 0)),
+  );
   polling = false;
   await poller;
-  f.notes.push(
-    `/api/ready while it was down and after: ${[...statuses].map(([k, n]) => `${k} x${n}`).join(', ')}`,
-  );
+  f.notes.push(`/api/ready from the crash on: ${[...statuses].map(([k, n]) => `${k} x${n}`).join(', ')}`);
   return f;
 }
 
@@ -538,8 +557,11 @@ async function main(): Promise<boolean> {
   const ctx: Ctx = { api, sink, load, users, cluster, sql, probe };
   const results: FaultResult[] = [];
   let kills = 0;
+  const killTimes: number[] = [];
   await sleep(opts.settleMs);
   for (const name of faults) {
+    // A fault lands at a random point of the write cadence (not, say, always as a trip is sent).
+    await sleep(Math.random() * 1_000);
     const f =
       name === 'kill'
         ? await killApi(ctx)
@@ -548,7 +570,10 @@ async function main(): Promise<boolean> {
           : name === 'listen-cut'
             ? await cutListen(ctx)
             : await stopSmtp(ctx);
-    if (name === 'kill') kills += 1;
+    if (name === 'kill') {
+      kills += 1;
+      killTimes.push(f.at);
+    }
     results.push(f);
     for (const n of f.notes) log(`  note: ${n}`);
     await sleep(opts.settleMs);
@@ -604,6 +629,8 @@ async function main(): Promise<boolean> {
   const { rows, summary } = await runChecks(sql, {
     runId,
     kills,
+    killTimes,
+    allowCrashWindow: Boolean(args['allow-crash-window']),
     writes: load.writes,
     users,
     sink,
@@ -667,20 +694,32 @@ async function main(): Promise<boolean> {
   return ok;
 }
 
+/**
+ * Pending mail: how many, how many due now, and when the next of the others is due. (`next_attempt_at` of
+ * a row being sent is its lease, minutes ahead; the soonest one is what matters.)
+ */
 const PENDING_SQL = `select count(*)::int as pending,
-         extract(epoch from max(next_attempt_at) - now())::float8 as due_in
+         count(*) filter (where next_attempt_at <= now())::int as due_now,
+         extract(epoch from min(next_attempt_at) - now())::float8 as next_in,
+         extract(epoch from max(next_attempt_at) - now())::float8 as last_in
     from mail_outbox where status = 'pending'`;
+interface PendingRow {
+  pending: number;
+  due_now: number;
+  next_in: number | null;
+  last_in: number | null;
+}
 
-/** Pending rows a whole minute overdue, whose number has not moved for 30 s: nothing is sending them. */
+/** Every pending row a whole minute overdue, and their number unchanged for 30 s: nothing sends them. */
 class StallWatch {
   private count = -1;
   private since = now();
-  stalled(pending: number, dueInSeconds: number) {
-    if (pending !== this.count) {
-      this.count = pending;
+  stalled(r: PendingRow) {
+    if (r.pending !== this.count) {
+      this.count = r.pending;
       this.since = now();
     }
-    return dueInSeconds < -60 && now() - this.since > 30_000;
+    return (r.last_in ?? 0) < -60 && now() - this.since > 30_000;
   }
 }
 
@@ -689,31 +728,27 @@ async function drainPostgres(sql: Sql, deadline: number) {
   let lastLog = 0;
   const watch = new StallWatch();
   for (;;) {
-    const [r] = await sql.query<{ pending: number; due_in: number | null }>(PENDING_SQL);
-    const pending = r?.pending ?? 0;
-    const due = r?.due_in ?? 0;
-    if (pending === 0) {
+    const [r] = await sql.query<PendingRow>(PENDING_SQL);
+    if (!r || r.pending === 0) {
       log('no e-mail pending');
       return;
     }
     if (now() >= deadline) {
-      log(`${pending} e-mails still pending at the drain deadline`);
-      return;
-    }
-    if (watch.stalled(pending, due)) {
       log(
-        `${pending} e-mails pending and overdue by ${(-due).toFixed(0)} s: nothing is sending them; not waiting`,
+        `${r.pending} e-mails still pending at the drain deadline (--drain-timeout ${opts.drainTimeoutMs / 1000})`,
       );
       return;
     }
-    if (now() - lastLog > 15_000) {
+    if (watch.stalled(r)) {
+      log(`${r.pending} e-mails pending, all overdue by over a minute and none sent for 30 s: not waiting`);
+      return;
+    }
+    if (now() - lastLog > 10_000) {
       lastLog = now();
-      log(`${pending} e-mails pending, the last one due in ${due.toFixed(0)} s`);
-      if (now() + due * 1000 > deadline) {
-        log(
-          `  that is after the drain deadline (--drain-timeout ${opts.drainTimeoutMs / 1000}): lower the mail worker's retry delay with --server-env, or raise --drain-timeout`,
-        );
-      }
+      log(
+        `${r.pending} e-mails pending, ${r.due_now} due now` +
+          (r.pending > r.due_now ? `, the next of the others in ${(r.next_in ?? 0).toFixed(0)} s` : ''),
+      );
     }
     await sleep(1_000);
   }
@@ -721,30 +756,29 @@ async function drainPostgres(sql: Sql, deadline: number) {
 
 /**
  * PGlite: the folder can only be read with the server stopped. Read it; while e-mail is pending, start the
- * server again until the rows are due (the mail worker sends them), stop it and look again.
+ * server again until the soonest row is due and a little after (the mail worker sends what is due), stop
+ * it and look again.
  */
 async function drainPglite(api: ApiProcess, dataDir: string, deadline: number): Promise<Sql> {
   let before = -1;
   for (;;) {
     const sql = await openPglite(dataDir);
-    const [r] = await sql.query<{ pending: number; due_in: number | null }>(PENDING_SQL);
+    const [r] = await sql.query<PendingRow>(PENDING_SQL);
     const pending = r?.pending ?? 0;
-    const due = (r?.due_in ?? 0) * 1000;
-    if (pending === 0 || now() >= deadline || (pending === before && due < -60_000)) {
+    const stalled = pending === before && (r?.last_in ?? 0) < -60;
+    if (pending === 0 || now() >= deadline || stalled) {
       log(
         pending === 0
           ? 'no e-mail pending'
-          : pending === before
-            ? `${pending} e-mails pending and overdue by ${seconds(-due)}: nothing is sending them; not waiting`
-            : `${pending} e-mails still pending at the drain deadline`,
+          : stalled
+            ? `${pending} e-mails pending, all overdue by over a minute and none sent by the last run: not waiting`
+            : `${pending} e-mails still pending at the drain deadline (--drain-timeout ${opts.drainTimeoutMs / 1000})`,
       );
       return sql;
     }
     before = pending;
-    const wait = Math.min(deadline - now(), Math.max(0, due) + 10_000);
-    log(
-      `${pending} e-mails pending (the last due in ${seconds(due)}): running the API ${seconds(wait)} more`,
-    );
+    const wait = Math.min(deadline - now(), Math.max(0, (r?.next_in ?? 0) * 1000) + 15_000);
+    log(`${pending} e-mails pending (${r?.due_now ?? 0} due now): running the API ${seconds(wait)} more`);
     await sql.close();
     api.start();
     await api.waitHealthy(60_000);

@@ -206,7 +206,8 @@ export class Load {
       const wait = next - now();
       if (wait > 0) await sleep(wait);
       if (this.stopping) break;
-      next = Math.max(next + interval, now());
+      // ±25% jitter: a steady rate, but faults do not always land at the same point of a write.
+      next = Math.max(next + interval * (0.75 + Math.random() * 0.5), now());
       seq += 1;
       const tripSeq = this.tripSeq++;
       const marker = `chaos-${this.opts.runId}-${user.label}-${seq}`;
