@@ -158,6 +158,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanup().then(() => process.exit(130));
   });
 }
+process.on('unhandledRejection', (reason) => {
+  console.error('\nABORTED: unhandled rejection in the harness (a bug in bench/chaos):', reason);
+  void cleanup().then(() => process.exit(1));
+});
 const hardLimit = setTimeout(() => {
   log(`the run passed its hard limit of ${HARD_LIMIT_MS / 60_000} min: aborting`);
   void cleanup().then(() => process.exit(1));
@@ -679,6 +683,10 @@ async function main(): Promise<boolean> {
     `\n## Load\n\n  ${c.trips} trips and ${c.quotes} quotes written (${c.acked} acknowledged); ` +
       `${sink.deliveries.length} e-mails received by the SMTP sink; API started ${api.starts.length} times; ` +
       `run took ${seconds(now() - RUN_STARTED)}`,
+  );
+  const other = [...observed.counts].filter(([k]) => !/ 2\d\d$/.test(k));
+  console.log(
+    `  answers other than 2xx to the writes: ${other.map(([k, n]) => `${k} x${n}`).join(', ') || 'none'}`,
   );
   console.log('\n## Checks\n');
   console.log('| check | result | detail |\n|---|---|---|');
