@@ -633,33 +633,41 @@ async function main(): Promise<boolean> {
     sink,
     observed,
   });
-  await sql.close();
   rows.unshift(readyRow);
-  const smtpFault = results.find((f) => f.name.startsWith('SMTP server down'));
-  if (smtpFault && smtpBackAt !== null) {
-    // The backlog: every e-mail recorded before SMTP came back, and when the last of them went out.
+  // How long mail caught up after a fault, from mail_outbox: the rows recorded in a window, and when the
+  // last of them was sent.
+  const mailCaughtUp = async (f: FaultResult, label: string, where: string, params: unknown[]) => {
     const [b] = await sql.query<{ n: number; sent: number; last: number | null }>(
       `select count(*)::int as n, count(sent_at)::int as sent,
               (extract(epoch from max(sent_at)) * 1000)::float8 as last
-         from mail_outbox where created_at <= to_timestamp($1::float8 / 1000)`,
-      [smtpBackAt],
+         from mail_outbox where ${where}`,
+      params,
     );
-    if (b && b.n === b.sent && b.last !== null) {
-      step(
-        smtpFault,
-        `every e-mail recorded before SMTP came back sent (${b.n})`,
-        Math.max(b.last, smtpBackAt),
-      );
-    } else {
-      step(
-        smtpFault,
-        `every e-mail recorded before SMTP came back sent (${b?.sent ?? 0} of ${b?.n ?? 0})`,
-        null,
+    if (!b || b.n === 0) f.notes.push(`${label}: none`);
+    else if (b.sent === b.n && b.last !== null) step(f, `${label} (${b.n})`, Math.max(b.last, f.at));
+    else step(f, `${label} (${b.sent} of ${b.n})`, null);
+  };
+  const ts = (ms: number) => ms / 1000;
+  for (const f of results) {
+    if (f.name.startsWith('kill -9')) {
+      await mailCaughtUp(
+        f,
+        'every e-mail still unsent at the kill -9 sent',
+        `created_at <= to_timestamp($1) and (sent_at is null or sent_at > to_timestamp($1))`,
+        [ts(f.at)],
       );
     }
-    if (mode === 'pglite')
-      smtpFault.notes.push('on PGlite the backlog may have been sent during the final drain');
+    if (f.name.startsWith('SMTP server down') && smtpBackAt !== null) {
+      await mailCaughtUp(
+        f,
+        'every e-mail recorded while SMTP was down sent',
+        'created_at between to_timestamp($1) and to_timestamp($2)',
+        [ts(f.at), ts(smtpBackAt)],
+      );
+      if (mode === 'pglite') f.notes.push('on PGlite part of the backlog may go out during the final drain');
+    }
   }
+  await sql.close();
   for (const f of results) {
     rows.push({
       name: `recovered from: ${f.name}`,
@@ -726,7 +734,7 @@ async function main(): Promise<boolean> {
  */
 const PENDING_SQL = `select count(*)::int as pending,
          count(*) filter (where next_attempt_at <= now())::int as due_now,
-         extract(epoch from min(next_attempt_at) - now())::float8 as next_in,
+         extract(epoch from min(next_attempt_at) filter (where next_attempt_at > now()) - now())::float8 as next_in,
          extract(epoch from max(next_attempt_at) - now())::float8 as last_in
     from mail_outbox where status = 'pending'`;
 interface PendingRow {
@@ -803,7 +811,8 @@ async function drainPglite(api: ApiProcess, dataDir: string, deadline: number): 
       return sql;
     }
     before = pending;
-    const wait = Math.min(deadline - now(), Math.max(0, (r?.next_in ?? 0) * 1000) + 15_000);
+    const untilDue = (r?.due_now ?? 0) > 0 ? 0 : Math.max(0, (r?.next_in ?? 0) * 1000);
+    const wait = Math.min(deadline - now(), untilDue + 15_000);
     log(`${pending} e-mails pending (${r?.due_now ?? 0} due now): running the API ${seconds(wait)} more`);
     await sql.close();
     api.start();
