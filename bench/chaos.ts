@@ -585,7 +585,7 @@ async function main(): Promise<boolean> {
     `load stopped: ${c.trips} trips, ${c.quotes} quotes; ${c.acked} acknowledged, ${c.rejected} rejected, ${c.unresolved} unresolved`,
   );
 
-  const drainDeadline = now() + opts.drainTimeoutMs;
+  const drainDeadline = new DrainDeadline(now() + opts.drainTimeoutMs);
   if (sql) {
     const pgSql = sql;
     let expected = 0;
@@ -744,6 +744,32 @@ interface PendingRow {
   last_in: number | null;
 }
 
+/**
+ * When to stop waiting for pending mail: --drain-timeout after the load stopped, pushed back (up to twice
+ * that) for rows scheduled later but still ahead: a retry's backoff, or the lease of a mail the killed
+ * process had claimed (MAIL_LEASE_MS, 5 minutes in the mail worker).
+ */
+class DrainDeadline {
+  private readonly limit: number;
+  constructor(public at: number) {
+    this.limit = now() + 2 * opts.drainTimeoutMs;
+  }
+  /** The latest pending row is due in `lastInSeconds`: wait for it (and 30 s) if that is within the limit. */
+  consider(r: PendingRow) {
+    if (r.last_in === null || r.last_in <= 0) return;
+    const wanted = Math.min(this.limit, now() + r.last_in * 1000 + 30_000);
+    if (wanted > this.at) {
+      log(
+        `  waiting longer: an e-mail is scheduled in ${r.last_in.toFixed(0)} s (a retry's backoff or a claim's lease)`,
+      );
+      this.at = wanted;
+    }
+  }
+  get passed() {
+    return now() >= this.at;
+  }
+}
+
 /** Every pending row a whole minute overdue, and their number unchanged for 30 s: nothing sends them. */
 class StallWatch {
   private count = -1;
@@ -758,7 +784,7 @@ class StallWatch {
 }
 
 /** PostgreSQL: wait (server running) until no e-mail is pending, or the deadline. */
-async function drainPostgres(sql: Sql, deadline: number) {
+async function drainPostgres(sql: Sql, deadline: DrainDeadline) {
   let lastLog = 0;
   const watch = new StallWatch();
   for (;;) {
@@ -767,9 +793,10 @@ async function drainPostgres(sql: Sql, deadline: number) {
       log('no e-mail pending');
       return;
     }
-    if (now() >= deadline) {
+    deadline.consider(r);
+    if (deadline.passed) {
       log(
-        `${r.pending} e-mails still pending at the drain deadline (--drain-timeout ${opts.drainTimeoutMs / 1000})`,
+        `${r.pending} e-mails still pending at the drain deadline (--drain-timeout ${opts.drainTimeoutMs / 1000}, at most doubled for scheduled rows)`,
       );
       return;
     }
@@ -793,26 +820,27 @@ async function drainPostgres(sql: Sql, deadline: number) {
  * server again until the soonest row is due and a little after (the mail worker sends what is due), stop
  * it and look again.
  */
-async function drainPglite(api: ApiProcess, dataDir: string, deadline: number): Promise<Sql> {
+async function drainPglite(api: ApiProcess, dataDir: string, deadline: DrainDeadline): Promise<Sql> {
   let before = -1;
   for (;;) {
     const sql = await openPglite(dataDir);
     const [r] = await sql.query<PendingRow>(PENDING_SQL);
     const pending = r?.pending ?? 0;
     const stalled = pending === before && (r?.last_in ?? 0) < -60;
-    if (pending === 0 || now() >= deadline || stalled) {
+    if (r && pending > 0) deadline.consider(r);
+    if (pending === 0 || deadline.passed || stalled) {
       log(
         pending === 0
           ? 'no e-mail pending'
           : stalled
             ? `${pending} e-mails pending, all overdue by over a minute and none sent by the last run: not waiting`
-            : `${pending} e-mails still pending at the drain deadline (--drain-timeout ${opts.drainTimeoutMs / 1000})`,
+            : `${pending} e-mails still pending at the drain deadline (--drain-timeout ${opts.drainTimeoutMs / 1000}, at most doubled for scheduled rows)`,
       );
       return sql;
     }
     before = pending;
     const untilDue = (r?.due_now ?? 0) > 0 ? 0 : Math.max(0, (r?.next_in ?? 0) * 1000);
-    const wait = Math.min(deadline - now(), untilDue + 15_000);
+    const wait = Math.min(deadline.at - now(), untilDue + 15_000);
     log(`${pending} e-mails pending (${r?.due_now ?? 0} due now): running the API ${seconds(wait)} more`);
     await sql.close();
     api.start();
