@@ -72,7 +72,7 @@ const USAGE = `npm run chaos -- --db postgres|pglite [options]
   --drain-timeout S    at the end, how long pending e-mail may take to go out (default 240)
   --lost-answers P     share of writes whose first answer is thrown away and retried with the same key (default 0.05)
   --faults a,b         a subset of: ${FAULTS.join(', ')} (default: all that apply to the database)
-  --server-env K=V     extra environment for the API (repeatable), e.g. a shorter mail retry delay
+  --server-env K=V     extra environment for the API (repeatable)
   --pg-version V       PostgreSQL major version for pg_createcluster (default 15)
   --pg-port P          port of the scratch cluster (default 5440)
   --app-dir DIR        run the server of another checkout (default: this one)
