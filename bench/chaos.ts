@@ -747,7 +747,7 @@ interface PendingRow {
 /**
  * When to stop waiting for pending mail: --drain-timeout after the load stopped, pushed back (up to twice
  * that) for rows scheduled later but still ahead: a retry's backoff, or the lease of a mail the killed
- * process had claimed (MAIL_LEASE_MS, 5 minutes in the mail worker).
+ * process had claimed (MAIL_LEASE_MS, 2.5 minutes in the mail worker).
  */
 class DrainDeadline {
   private readonly limit: number;

@@ -29,8 +29,12 @@ import { MAIL_CHANNEL, messageIdDomain } from './mail.ts';
 export const MAIL_RETRY = { baseMs: 10_000, maxMs: 10 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 } as const;
 /** The longest one send may take (connection, greeting and data together); it is aborted after this. */
 export const MAIL_SEND_TIMEOUT_MS = 2 * 60_000;
-/** How long a claimed row stays reserved; longer than a send can take, so a live sender is never overtaken. */
-export const MAIL_LEASE_MS = 5 * 60_000;
+/**
+ * How long a claimed row stays reserved: longer than a send can take (it is aborted at
+ * MAIL_SEND_TIMEOUT_MS), so a live sender is never overtaken, and no longer, since a row claimed by a
+ * process that died waits this long for another try.
+ */
+export const MAIL_LEASE_MS = MAIL_SEND_TIMEOUT_MS + 30_000;
 /** Sent, failed and expired rows are deleted this long after they were recorded. */
 export const MAIL_RETENTION_DAYS = 30;
 const PRUNE_EVERY_MS = 60 * 60_000;
