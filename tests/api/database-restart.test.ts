@@ -9,13 +9,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTEN_APPLICATION_NAME } from '../../src/server/db/listener.ts';
 import { ERROR_CATEGORY_TEXT } from '../../src/shared/errors.ts';
 import { EventStream } from './event-stream.ts';
 import {
   errorOf,
+  freePort,
   signedInClient,
   startServer,
   type TestClient,
@@ -25,17 +25,6 @@ import {
 import { insertRide, setVehicle } from './marketplace-fixtures.ts';
 
 const PG_VERSION = '15';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A PostgreSQL cluster of this test's own, with trust authentication on the loopback address. */
 async function createScratchCluster() {

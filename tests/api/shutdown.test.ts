@@ -12,18 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventStream } from './event-stream.ts';
-import { databaseKinds, extractLink, readMailbox, signupBody, TestClient } from './helpers.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { databaseKinds, extractLink, freePort, readMailbox, signupBody, TestClient } from './helpers.ts';
 
 interface Running {
   child: ChildProcess;

@@ -32,6 +32,7 @@ import { bookingCalendar } from './ics.ts';
 import type { Mailer, MailMessage } from './mail.ts';
 import { getVapidKeys, isGoneError, type PushSender, parseSubscription, webPushSender } from './push.ts';
 import { EVENTS_CHANNEL } from './realtime.ts';
+import { startWorkerLoop } from './worker-loop.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** How long a claimed row stays reserved for the instance sending it. */
@@ -310,46 +311,12 @@ export interface DeliveryWorkerOptions extends DeliveryDeps {
  * (waiting for a round in progress).
  */
 export async function startDeliveryWorker(opts: DeliveryWorkerOptions): Promise<() => Promise<void>> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await runDeliveryRound(opts);
-        } while (again && !stopped);
-      } catch (err) {
-        console.error('notification delivery round failed', err);
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  let unlisten: (() => Promise<void>) | null = null;
-  if (opts.database) {
-    unlisten = await opts.database.listen(
-      EVENTS_CHANNEL,
-      (payload) => {
-        if (payload.includes('"kind":"notification"')) run();
-      },
-      // NOTIFYs lost while the LISTEN connection was down: run a round when it is back.
-      () => run(),
-    );
-  }
-  const timer = setInterval(run, opts.intervalMs ?? 5_000);
-  timer.unref();
-  run();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await unlisten?.();
-    await running;
-  };
+  return startWorkerLoop({
+    round: () => runDeliveryRound(opts),
+    name: 'notification delivery',
+    database: opts.database,
+    channel: EVENTS_CHANNEL,
+    wakeOn: (payload) => payload.includes('"kind":"notification"'),
+    intervalMs: opts.intervalMs,
+  });
 }

@@ -24,6 +24,7 @@ import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Database, Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { MAIL_CHANNEL, messageIdDomain } from './mail.ts';
+import { startWorkerLoop } from './worker-loop.ts';
 
 /** Retry schedule: base delay doubling per attempt up to max; given up after giveUpAfterMs from recording. */
 export const MAIL_RETRY = { baseMs: 10_000, maxMs: 10 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 } as const;
@@ -284,46 +285,16 @@ export interface MailWorkerOptions extends MailSenderOptions {
  */
 export async function startMailWorker(opts: MailWorkerOptions): Promise<() => Promise<void>> {
   const sender = createMailSender(opts);
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await sender.runRound();
-        } while (again && !stopped);
-      } catch (err) {
-        console.error('mail worker round failed; trying again at the next poll', err);
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  let unlisten: (() => Promise<void>) | null = null;
-  if (opts.database) {
-    try {
-      // A wake-up NOTIFY lost while the LISTEN connection was down: run a round when it is back.
-      unlisten = await opts.database.listen(MAIL_CHANNEL, run, run);
-    } catch (err) {
-      console.error('mail worker: LISTEN failed, polling only', err);
-    }
-  }
-  const timer = setInterval(run, opts.intervalMs ?? 5_000);
-  timer.unref();
-  run();
+  const stopLoop = await startWorkerLoop({
+    round: () => sender.runRound(),
+    name: 'mail worker',
+    database: opts.database,
+    channel: MAIL_CHANNEL,
+    intervalMs: opts.intervalMs,
+  });
   return async () => {
-    stopped = true;
     sender.stop();
-    clearInterval(timer);
-    await unlisten?.().catch(() => undefined);
-    await running;
+    await stopLoop();
     sender.close();
   };
 }
