@@ -9,6 +9,8 @@ export const QUOTE_STATUSES = [
   'declined',
   'withdrawn',
   'expired',
+  /** Its booking was cancelled (by either side); the booking says who and why. */
+  'cancelled',
 ] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** A quote the customer can still act on (accept) or the driver can still change. */

@@ -3,7 +3,17 @@
  * verifications), written by hand from better-auth's documented schema (its generator needs Node 22).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -21,7 +31,10 @@ export const users = pgTable(
     /** better-auth's `image`. */
     avatarUrl: text('avatar_url'),
     userType: text('user_type').notNull().default('customer'),
+    /** Mobile number in E.164 (+614...), shown to the other side of a booking only. */
     phone: text('phone'),
+    /** The accessibility settings, so they follow the account across browsers (null: never saved). */
+    accessibilitySettings: jsonb('accessibility_settings').$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [

@@ -37,6 +37,8 @@ export const drivers = pgTable(
       .$type<InsuranceDetails>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** What the driver's vehicles can serve (child seats, wheelchair, pram, boards, bikes, pets): DriverOffers. */
+    offers: jsonb('offers').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     availability: jsonb('availability')
       .$type<Availability>()
       .notNull()

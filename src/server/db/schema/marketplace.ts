@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -46,6 +47,8 @@ export const rides = pgTable(
     budgetCents: integer('budget_cents').notNull(),
     notes: text('notes').notNull().default(''),
     flightNumber: text('flight_number').notNull().default(''),
+    /** What the trip needs beyond seats and bags (child seats, wheelchair, pram, boards...): RideNeeds. */
+    needs: jsonb('needs').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     distanceKm: doublePrecision('distance_km').notNull(),
     version: integer('version').notNull().default(1),
     outboundRideId: uuid('outbound_ride_id').references((): AnyPgColumn => rides.id, {
@@ -89,6 +92,11 @@ export const quotes = pgTable(
     vehicle: text('vehicle').notNull().default(''),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     rideVersion: integer('ride_version').notNull(),
+    /**
+     * A return-trip pair quoted for one price: the two legs' quotes share this id and are accepted
+     * together. Null for a quote on one leg.
+     */
+    bundleId: uuid('bundle_id'),
     createdAt: now(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -99,12 +107,13 @@ export const quotes = pgTable(
       .where(sql`${t.status} in ('pending', 'needs_confirmation')`),
     index('quotes_ride_idx').on(t.rideId, t.status),
     index('quotes_driver_idx').on(t.driverId, t.status),
+    index('quotes_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
     index('quotes_live_valid_until_idx')
       .on(t.validUntil)
       .where(sql`${t.status} in ('pending', 'needs_confirmation')`),
     check(
       'quotes_status_check',
-      sql`${t.status} in ('pending', 'needs_confirmation', 'accepted', 'declined', 'withdrawn', 'expired')`,
+      sql`${t.status} in ('pending', 'needs_confirmation', 'accepted', 'declined', 'withdrawn', 'expired', 'cancelled')`,
     ),
     check('quotes_price_check', sql`${t.priceCents} > 0`),
   ],
@@ -134,6 +143,11 @@ export const bookings = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Cancelled less than 24 hours before pickup: recorded and shown to admins (the cancellation policy). */
+    lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /** The two bookings of a return pair booked from one pair quote share the quotes' bundle id. */
+    bundleId: uuid('bundle_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** When the 24-hours-before-pickup reminder went to both sides (set once, by the sweep). */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
@@ -188,5 +202,35 @@ export const ratings = pgTable(
     index('ratings_ratee_idx').on(t.rateeId),
     check('ratings_stars_check', sql`${t.stars} between 1 and 5`),
     check('ratings_not_self_check', sql`${t.raterId} <> ${t.rateeId}`),
+  ],
+);
+
+/**
+ * Questions before booking: on an open trip a driver asks, the customer answers; every driver who can
+ * see the trip sees the thread. Bodies are stored already masked (contact details, links, phone numbers).
+ */
+export const rideQuestions = pgTable(
+  'ride_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** For an answer: the question it answers. */
+    questionId: uuid('question_id').references((): AnyPgColumn => rideQuestions.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** True when masking changed what the author typed. */
+    masked: boolean('masked').notNull().default(false),
+    createdAt: now(),
+  },
+  (t) => [
+    index('ride_questions_ride_idx').on(t.rideId, t.createdAt),
+    check('ride_questions_kind_check', sql`${t.kind} in ('question', 'answer')`),
+    check('ride_questions_body_check', sql`length(trim(${t.body})) between 1 and 1000`),
+    check('ride_questions_answer_check', sql`(${t.kind} = 'answer') = (${t.questionId} is not null)`),
   ],
 );

@@ -7,12 +7,15 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
   quote_updated: 'A driver changed a quote',
   quote_needs_confirmation: 'A quote needs my confirmation after a trip change (drivers)',
   quote_accepted: 'My quote was accepted: new booking (drivers)',
+  booking_confirmed: 'My booking is confirmed (customers)',
   quote_declined: 'My quote was not chosen (drivers)',
   quote_invited: 'A trip I quoted for is open again (drivers)',
   booking_cancelled: 'A booking was cancelled',
   trip_completed: 'A trip was completed',
   rating_received: 'I received a rating',
   trip_reminder: 'Reminder 24 hours before pickup',
+  question_asked: 'A driver asked about my trip (customers)',
+  question_answered: 'A customer answered a question about a trip (drivers)',
 };
 
 export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;
@@ -32,4 +35,9 @@ export function notificationPath(type: string, relatedId: string | null): string
 }
 
 /** Kinds whose e-mail carries the booking's calendar invitation (.ics). */
-export const CALENDAR_KINDS: readonly string[] = ['quote_accepted', 'booking_cancelled', 'trip_reminder'];
+export const CALENDAR_KINDS: readonly string[] = [
+  'quote_accepted',
+  'booking_confirmed',
+  'booking_cancelled',
+  'trip_reminder',
+];
