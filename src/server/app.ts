@@ -42,6 +42,7 @@ import { issueRoutes } from './modules/issues/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { placeRoutes } from './modules/places/routes.ts';
+import { questionRoutes } from './modules/questions/routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { rideRoutes } from './modules/rides/routes.ts';
@@ -180,6 +181,7 @@ export function createApp(opts: AppOptions) {
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/places', placeRoutes(deps));
   app.route('/api/rides', rideRoutes(deps));
+  app.route('/api', questionRoutes(deps));
   app.route('/api/quotes', quoteRoutes(deps));
   app.route('/api/bookings', bookingRoutes(deps));
   app.route('/api/ratings', ratingRoutes(deps));

@@ -31,6 +31,10 @@ export function notificationPath(type: string, relatedId: string | null): string
     return '/available-rides';
   if (type === 'quote_received' || type === 'quote_updated') return `/driver-matching/${relatedId}`;
   if (type === 'quote_declined') return '/available-rides';
+  // Questions before booking: the customer answers on the trip's page; the driver reads the answer on the
+  // trip's card, whose questions open by themselves when the address names them.
+  if (type === 'question_asked') return `/driver-matching/${relatedId}`;
+  if (type === 'question_answered') return `/available-rides#questions-${relatedId}`;
   return `/booking/${relatedId}`;
 }
 

@@ -1,0 +1,364 @@
+/**
+ * Questions before booking: on an open trip a driver who can see it asks, the trip's customer answers
+ * (one answer per question, final once sent), and every driver who can see the trip reads the whole
+ * thread. Bodies are masked before they are stored (shared/marketplace/mask-contacts.ts): contact details
+ * come with the booking. Once the trip is booked, cancelled or expired the thread is read-only.
+ *
+ * Who sees a thread is the rule of GET /api/rides/:id (rides/service.ts readRide): the customer who posted
+ * the trip, an admin (read only), and a driver while the trip is open, or once they quoted on it or hold
+ * its booking. Anyone else reads it as 404.
+ *
+ * Each question or answer and its notification are written in one transaction; the ride row is held
+ * FOR SHARE meanwhile, so a booking or cancellation of the trip waits for it, and it for them.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
+import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
+import type { Role } from '../../../shared/roles.ts';
+import {
+  QUESTION_LIMITS,
+  QUESTION_MESSAGES,
+  type QuestionCountsDto,
+  type RideAnswerDto,
+  type RideQuestionDto,
+  type RideQuestionsDto,
+} from '../../../shared/validation/questions.ts';
+import type { Db } from '../../db/client.ts';
+import { bookings, drivers, quotes, rideQuestions, rides, users } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { hitRateLimit } from '../../services/rate-limit.ts';
+import { publish } from '../../services/realtime.ts';
+import { notify } from '../notifications/service.ts';
+import { firstNameOf, type RideRow } from '../rides/dto.ts';
+
+export interface Viewer {
+  id: string;
+  role: Role;
+}
+
+/** The live event that tells a page showing a thread to fetch it again. */
+export const QUESTIONS_EVENT = 'ride_questions';
+
+const LIVE_QUOTES = [...LIVE_QUOTE_STATUSES];
+const LIVE_BOOKING = ['confirmed', 'completed'];
+const HOUR_MS = 3_600_000;
+const EXCERPT_MAX = 140;
+
+const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+/** Why a trip's thread is read-only, or null while questions are open. */
+export function closedReason(ride: Pick<RideRow, 'status' | 'pickupAt'>, now = new Date()): string | null {
+  switch (ride.status) {
+    case 'open':
+      return ride.pickupAt <= now ? QUESTION_MESSAGES.closedPickupPassed : null;
+    case 'cancelled':
+      return QUESTION_MESSAGES.closedCancelled;
+    case 'expired':
+      return QUESTION_MESSAGES.closedExpired;
+    default:
+      return QUESTION_MESSAGES.closedBooked;
+  }
+}
+
+async function rideById(db: Db, id: string): Promise<RideRow | null> {
+  const [row] = await db.select().from(rides).where(eq(rides.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A driver sees a trip while it is open, or once they quoted on it or hold its booking (as readRide). */
+async function driverCanSee(db: Db, ride: RideRow, driverId: string): Promise<boolean> {
+  if (ride.status === 'open') return true;
+  const [quoted] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.rideId, ride.id), eq(quotes.driverId, driverId)))
+    .limit(1);
+  if (quoted) return true;
+  const [booked] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.rideId, ride.id),
+        eq(bookings.driverId, driverId),
+        inArray(bookings.status, LIVE_BOOKING),
+      ),
+    )
+    .limit(1);
+  return Boolean(booked);
+}
+
+/** The trip as `viewer` may see its thread, or 404. */
+async function visibleRide(db: Db, viewer: Viewer, rideId: string): Promise<RideRow> {
+  const ride = await rideById(db, rideId);
+  if (!ride) throw notFound();
+  if (viewer.role === 'admin' || ride.customerId === viewer.id) return ride;
+  if (viewer.role === 'driver' && (await driverCanSee(db, ride, viewer.id))) return ride;
+  throw notFound();
+}
+
+/** Company name, else first name: how drivers appear in a thread (never contact details). */
+async function driverNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName, companyName: drivers.companyName })
+    .from(users)
+    .leftJoin(drivers, eq(drivers.userId, users.id))
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.companyName?.trim() || firstNameOf(r.fullName) || 'A driver']));
+}
+
+type QuestionRow = typeof rideQuestions.$inferSelect;
+
+const answerDto = (row: QuestionRow): RideAnswerDto => ({
+  id: row.id,
+  body: row.body,
+  masked: row.masked,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** GET /api/rides/:id/questions: the whole thread, oldest question first, each with its answer. */
+export async function readThread(db: Db, viewer: Viewer, rideId: string): Promise<RideQuestionsDto> {
+  const ride = await visibleRide(db, viewer, rideId);
+  const rows = await db
+    .select()
+    .from(rideQuestions)
+    .where(eq(rideQuestions.rideId, ride.id))
+    .orderBy(asc(rideQuestions.createdAt), asc(rideQuestions.id));
+  const questions = rows.filter((r) => r.kind === 'question');
+  const answers = new Map(rows.filter((r) => r.kind === 'answer').map((r) => [r.questionId!, r]));
+  const names = await driverNames(db, [...new Set(questions.map((q) => q.authorId))]);
+  const closed = closedReason(ride);
+  const items: RideQuestionDto[] = questions.map((q) => {
+    const answer = answers.get(q.id);
+    return {
+      id: q.id,
+      rideId: q.rideId,
+      askedBy: names.get(q.authorId) ?? 'A driver',
+      mine: q.authorId === viewer.id,
+      body: q.body,
+      masked: q.masked,
+      createdAt: q.createdAt.toISOString(),
+      answer: answer ? answerDto(answer) : null,
+    };
+  });
+  return {
+    items,
+    canAsk: viewer.role === 'driver' && closed === null,
+    canAnswer: ride.customerId === viewer.id && closed === null,
+    closedReason: closed,
+  };
+}
+
+/** The body as it will be stored: masked, and still within the limit. */
+function maskedBody(body: string): { body: string; masked: boolean } {
+  const { text, masked } = maskContacts(body);
+  const trimmed = text.trim();
+  if (trimmed.length > QUESTION_LIMITS.bodyMax) {
+    throw new AppError(400, 'validation', QUESTION_MESSAGES.tooLongMasked, [
+      { path: 'body', message: QUESTION_MESSAGES.tooLongMasked },
+    ]);
+  }
+  return { body: trimmed, masked };
+}
+
+async function limit(db: Db, key: string, max: number, message: (minutes: number) => string) {
+  const result = await hitRateLimit(db, key, { max, windowMs: HOUR_MS });
+  if (result.allowed) return;
+  throw new AppError(429, 'rate_limited', message(Math.ceil(result.retryAfterSeconds / 60)), undefined, {
+    'Retry-After': String(result.retryAfterSeconds),
+  });
+}
+
+const tripName = (ride: RideRow) =>
+  `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`;
+
+const excerpt = (body: string) =>
+  body.length > EXCERPT_MAX ? `${body.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : body;
+
+/**
+ * Drivers following a thread: those who asked on the trip or hold a live quote on it. They get a live
+ * event when the thread changes, so an open page shows it without a reload.
+ */
+async function followers(tx: Db, rideId: string): Promise<string[]> {
+  const askers = await tx
+    .selectDistinct({ id: rideQuestions.authorId })
+    .from(rideQuestions)
+    .where(and(eq(rideQuestions.rideId, rideId), eq(rideQuestions.kind, 'question')));
+  const quoting = await tx
+    .selectDistinct({ id: quotes.driverId })
+    .from(quotes)
+    .where(and(eq(quotes.rideId, rideId), inArray(quotes.status, LIVE_QUOTES)));
+  return [...new Set([...askers, ...quoting].map((r) => r.id))];
+}
+
+async function tellFollowers(tx: Db, rideId: string, except: string[]) {
+  for (const userId of await followers(tx, rideId)) {
+    if (!except.includes(userId)) await publish(tx, { userId, kind: QUESTIONS_EVENT, id: rideId });
+  }
+}
+
+/** The ride, held FOR SHARE for the rest of the transaction, and still taking questions; else 409. */
+async function lockOpenRide(tx: Db, rideId: string): Promise<RideRow> {
+  const [ride] = await tx.select().from(rides).where(eq(rides.id, rideId)).for('share');
+  if (!ride) throw notFound();
+  const closed = closedReason(ride);
+  if (closed) throw conflict(closed);
+  return ride;
+}
+
+/** POST /api/rides/:id/questions: a driver who can see the open trip asks; its customer is told. */
+export async function askQuestion(
+  db: Db,
+  viewer: Viewer,
+  rideId: string,
+  input: { body: string },
+): Promise<RideQuestionDto> {
+  const ride = await visibleRide(db, viewer, rideId);
+  if (viewer.role !== 'driver') throw new AppError(403, 'forbidden', QUESTION_MESSAGES.onlyDrivers);
+  const closed = closedReason(ride);
+  if (closed) throw conflict(closed);
+  const { body, masked } = maskedBody(input.body);
+  await limit(
+    db,
+    `question-trip:${viewer.id}:${ride.id}`,
+    QUESTION_LIMITS.driverPerTripPerHour,
+    QUESTION_MESSAGES.driverTripHourly,
+  );
+  await limit(db, `question:${viewer.id}`, QUESTION_LIMITS.driverPerHour, QUESTION_MESSAGES.driverHourly);
+
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const locked = await lockOpenRide(tx, ride.id);
+    const [question] = await tx
+      .insert(rideQuestions)
+      .values({ rideId: locked.id, authorId: viewer.id, kind: 'question', body, masked })
+      .returning();
+    const name = (await driverNames(tx, [viewer.id])).get(viewer.id) ?? 'A driver';
+    await notify(tx, {
+      userId: locked.customerId,
+      type: 'question_asked',
+      title: 'A driver asked about your trip',
+      message: `${name} asked about your trip ${tripName(locked)}: "${excerpt(body)}"`,
+      relatedId: locked.id,
+    });
+    await tellFollowers(tx, locked.id, [viewer.id]);
+    return question!;
+  });
+  const name = (await driverNames(db, [viewer.id])).get(viewer.id) ?? 'A driver';
+  return {
+    id: row.id,
+    rideId: row.rideId,
+    askedBy: name,
+    mine: true,
+    body: row.body,
+    masked: row.masked,
+    createdAt: row.createdAt.toISOString(),
+    answer: null,
+  };
+}
+
+/**
+ * POST /api/rides/:id/questions/:questionId/answer: the trip's customer answers a question, once; the
+ * driver who asked is told, and the other drivers following the thread see it live.
+ */
+export async function answerQuestion(
+  db: Db,
+  viewer: Viewer,
+  rideId: string,
+  questionId: string,
+  input: { body: string },
+): Promise<RideAnswerDto> {
+  const ride = await rideById(db, rideId);
+  if (!ride || ride.customerId !== viewer.id) throw notFound();
+  const [question] = await db
+    .select()
+    .from(rideQuestions)
+    .where(
+      and(
+        eq(rideQuestions.id, questionId),
+        eq(rideQuestions.rideId, ride.id),
+        eq(rideQuestions.kind, 'question'),
+      ),
+    )
+    .limit(1);
+  if (!question) throw notFound();
+  const closed = closedReason(ride);
+  if (closed) throw conflict(closed);
+  const { body, masked } = maskedBody(input.body);
+  await limit(
+    db,
+    `answer:${viewer.id}`,
+    QUESTION_LIMITS.customerAnswersPerHour,
+    QUESTION_MESSAGES.customerHourly,
+  );
+
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const locked = await lockOpenRide(tx, ride.id);
+    // The question row is the lock that makes "one answer per question" hold under concurrent answers.
+    await tx
+      .select({ id: rideQuestions.id })
+      .from(rideQuestions)
+      .where(eq(rideQuestions.id, question.id))
+      .for('update');
+    const [existing] = await tx
+      .select({ id: rideQuestions.id })
+      .from(rideQuestions)
+      .where(and(eq(rideQuestions.questionId, question.id), eq(rideQuestions.kind, 'answer')))
+      .limit(1);
+    if (existing) throw conflict(QUESTION_MESSAGES.alreadyAnswered);
+    const [answer] = await tx
+      .insert(rideQuestions)
+      .values({
+        rideId: locked.id,
+        authorId: viewer.id,
+        kind: 'answer',
+        questionId: question.id,
+        body,
+        masked,
+      })
+      .returning();
+    await notify(tx, {
+      userId: question.authorId,
+      type: 'question_answered',
+      title: 'Your question was answered',
+      message: `The customer answered your question about the trip ${tripName(locked)}: "${excerpt(body)}"`,
+      relatedId: locked.id,
+    });
+    await tellFollowers(tx, locked.id, [question.authorId, viewer.id]);
+    return answer!;
+  });
+  return answerDto(row);
+}
+
+/**
+ * GET /api/ride-questions/counts?rideIds=a,b: for the trip cards of /available-rides, how many questions
+ * each trip has and how many are unanswered. Trips the viewer cannot see are left out.
+ */
+export async function questionCounts(db: Db, viewer: Viewer, rideIds: string[]): Promise<QuestionCountsDto> {
+  const counts: QuestionCountsDto['counts'] = {};
+  if (rideIds.length === 0) return { counts };
+  const found = await db.select().from(rides).where(inArray(rides.id, rideIds));
+  const visible: string[] = [];
+  for (const ride of found) {
+    if (viewer.role === 'admin' || ride.customerId === viewer.id) visible.push(ride.id);
+    else if (viewer.role === 'driver' && (await driverCanSee(db, ride, viewer.id))) visible.push(ride.id);
+  }
+  if (visible.length === 0) return { counts };
+  const rows = await db
+    .select({
+      rideId: rideQuestions.rideId,
+      questions: sql<number>`count(*)::int`,
+      unanswered: sql<number>`count(*) filter (where not exists (
+        select 1 from ride_questions a where a.question_id = ${rideQuestions.id}))::int`,
+    })
+    .from(rideQuestions)
+    .where(and(inArray(rideQuestions.rideId, visible), eq(rideQuestions.kind, 'question')))
+    .groupBy(rideQuestions.rideId);
+  for (const id of visible) counts[id] = { questions: 0, unanswered: 0 };
+  for (const r of rows)
+    counts[r.rideId] = { questions: Number(r.questions), unanswered: Number(r.unanswered) };
+  return { counts };
+}
