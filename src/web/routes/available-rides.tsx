@@ -9,6 +9,7 @@ import { toast } from '../components/ui/toast.tsx';
 import { type AvailableRide, useAvailableRides, useQuoteAction } from '../features/marketplace/api.ts';
 import { PlaceField, type PlaceValue } from '../features/marketplace/components/PlaceField.tsx';
 import { QuoteForm } from '../features/marketplace/components/QuoteForm.tsx';
+import { RideQuestionsDisclosure } from '../features/marketplace/components/RideQuestions.tsx';
 import { RideSummary, Stars, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
@@ -70,6 +71,7 @@ export function AvailableRideCard({ ride }: { ride: AvailableRide }) {
           {ride.myQuote ? 'Change my quote' : 'Quote for this trip'}
         </Button>
       )}
+      <RideQuestionsDisclosure rideId={ride.id} />
     </Card>
   );
 }

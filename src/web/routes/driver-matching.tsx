@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { useRide, useRideMatches } from '../features/marketplace/api.ts';
+import { RideQuestions } from '../features/marketplace/components/RideQuestions.tsx';
 import { RideQuotes } from '../features/marketplace/components/RideQuotes.tsx';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
@@ -56,6 +57,7 @@ export default function DriverMatchingPage() {
         </h2>
         <RideQuotes ride={r} />
       </section>
+      <RideQuestions rideId={r.id} />
     </div>
   );
 }

@@ -1,0 +1,349 @@
+/**
+ * Questions before booking: the thread of one trip, with the ask form for drivers and an answer form under
+ * each unanswered question for the trip's customer. What the server decides (who may ask or answer, whether
+ * the thread is closed) comes with the thread. New questions and answers arrive live (the shell's stream
+ * refetches the thread) and are announced politely to screen readers.
+ *
+ *   <RideQuestions rideId />            the customer's section on /driver-matching/{id}
+ *   <RideQuestionsDisclosure rideId />  a "Questions (n)" button on a trip card of /available-rides
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatSydney } from '../../../../shared/marketplace/time.ts';
+import {
+  answerQuestionSchema,
+  askQuestionSchema,
+  QUESTION_MESSAGES,
+  type RideQuestionDto,
+  type RideQuestionsDto,
+} from '../../../../shared/validation/questions.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/field.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useAnswerQuestion, useAskQuestion, useQuestionCount, useRideQuestions } from '../questions-api.ts';
+
+/** The customer's section on the trip's page. */
+export function RideQuestions({ rideId }: { rideId: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} id="questions" className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-xl font-bold">
+        Questions from drivers
+      </h2>
+      <QuestionThread rideId={rideId} />
+    </section>
+  );
+}
+
+/** A trip card's "Questions (n)" button and, when open, the thread with the ask form. */
+export function RideQuestionsDisclosure({ rideId }: { rideId: string }) {
+  const anchor = `questions-${rideId}`;
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const count = useQuestionCount(rideId);
+  const ref = useRef<HTMLDivElement>(null);
+
+  // A notification's link (/available-rides#questions-{id}) opens this trip's questions.
+  useEffect(() => {
+    if (window.location.hash === `#${anchor}`) {
+      setOpen(true);
+      ref.current?.scrollIntoView({ block: 'start' });
+    }
+  }, [anchor]);
+
+  const n = count.data?.questions;
+  const unanswered = count.data?.unanswered ?? 0;
+  return (
+    <div id={anchor} ref={ref} className="flex flex-col gap-3">
+      <Button
+        type="button"
+        size="sm"
+        variant="secondary"
+        className="self-start"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {n === undefined ? 'Questions' : `Questions (${n})`}
+        {unanswered > 0 && <span className="sr-only">, {unanswered} not answered yet</span>}
+      </Button>
+      <div id={panelId} hidden={!open} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+        {open && <QuestionThread rideId={rideId} />}
+      </div>
+    </div>
+  );
+}
+
+const when = (iso: string) => formatSydney(iso, { weekday: undefined, year: undefined });
+
+/** What changed since the thread was last seen, in words for a screen reader (null: nothing to say). */
+function describeNews(before: RideQuestionsDto | undefined, after: RideQuestionsDto): string | null {
+  if (!before) return null;
+  const known = new Map(before.items.map((q) => [q.id, q]));
+  const news: string[] = [];
+  for (const q of after.items) {
+    const old = known.get(q.id);
+    if (!old && !q.mine) news.push(`New question from ${q.askedBy}: ${q.body}`);
+    // Answers are the customer's own: only drivers are told of them.
+    if (q.answer && !old?.answer && !after.canAnswer) {
+      news.push(`${q.mine ? 'Your question was answered' : 'New answer'}: ${q.answer.body}`);
+    }
+  }
+  return news.length ? news.join('. ') : null;
+}
+
+function QuestionThread({ rideId }: { rideId: string }) {
+  const thread = useRideQuestions(rideId);
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef<RideQuestionsDto | undefined>(undefined);
+  const hintId = useId();
+
+  useEffect(() => {
+    if (!thread.data) return;
+    const news = describeNews(previous.current, thread.data);
+    previous.current = thread.data;
+    if (news) setAnnouncement(news);
+  }, [thread.data]);
+
+  const announce = (text: string) => setAnnouncement(text);
+  const data = thread.data;
+  return (
+    <div className="flex flex-col gap-3">
+      {/* Present before anything changes, so screen readers announce what arrives. */}
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {thread.isPending ? (
+        <Loading text="Loading questions..." />
+      ) : thread.error || !data ? (
+        <p role="alert">Questions could not be loaded: {thread.error?.message}</p>
+      ) : (
+        <>
+          <p id={hintId} className="text-sm text-slate-700">
+            {QUESTION_MESSAGES.maskingHint}
+          </p>
+          {data.items.length === 0 ? (
+            <p className="text-slate-700">
+              {data.canAnswer
+                ? 'No questions yet. Drivers can ask about your trip here before they quote, and you answer here.'
+                : data.canAsk
+                  ? 'No questions yet. Ask the customer anything about the trip before you quote.'
+                  : 'No questions were asked about this trip.'}
+            </p>
+          ) : (
+            <ol className="flex flex-col gap-3" aria-label="Questions and answers">
+              {data.items.map((q) => (
+                <QuestionItem
+                  key={q.id}
+                  rideId={rideId}
+                  question={q}
+                  canAnswer={data.canAnswer}
+                  hintId={hintId}
+                  onAnswered={() => announce('Your answer was sent.')}
+                />
+              ))}
+            </ol>
+          )}
+          {data.closedReason && (
+            <p className="rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-800">
+              {data.closedReason}
+            </p>
+          )}
+          {data.canAsk && (
+            <AskForm rideId={rideId} hintId={hintId} onSent={() => announce('Your question was sent.')} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function QuestionItem({
+  rideId,
+  question: q,
+  canAnswer,
+  hintId,
+  onAnswered,
+}: {
+  rideId: string;
+  question: RideQuestionDto;
+  canAnswer: boolean;
+  hintId: string;
+  onAnswered: () => void;
+}) {
+  const bodyId = useId();
+  return (
+    <li
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="ride-question"
+    >
+      <p className="text-sm text-slate-700">
+        <strong className="text-slate-900">{q.mine ? 'You' : q.askedBy}</strong> asked ·{' '}
+        <time dateTime={q.createdAt}>{when(q.createdAt)}</time>
+      </p>
+      <p id={bodyId} className="whitespace-pre-wrap break-words">
+        {q.body}
+      </p>
+      {q.masked && <MaskedNote />}
+      {q.answer ? (
+        <div className="flex flex-col gap-1 border-l-4 border-brand-dark pl-3" data-testid="ride-answer">
+          <p className="text-sm text-slate-700">
+            <strong className="text-slate-900">{canAnswer ? 'You' : 'The customer'}</strong> answered ·{' '}
+            <time dateTime={q.answer.createdAt}>{when(q.answer.createdAt)}</time>
+          </p>
+          <p className="whitespace-pre-wrap break-words">{q.answer.body}</p>
+          {q.answer.masked && <MaskedNote />}
+        </div>
+      ) : canAnswer ? (
+        <AnswerForm
+          rideId={rideId}
+          question={q}
+          describedBy={`${bodyId} ${hintId}`}
+          onAnswered={onAnswered}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">Not answered yet.</p>
+      )}
+    </li>
+  );
+}
+
+function MaskedNote() {
+  return <p className="text-xs text-slate-600">Contact details in this message were hidden until booking.</p>;
+}
+
+/** The error to show for a failed send: a field message for a 400 about the text, else the API's words. */
+function sendError(err: unknown): { field: string | null; form: string | null } {
+  if (err instanceof ApiError) {
+    if (err.status === 400) return { field: err.issues?.[0]?.message ?? err.message, form: null };
+    return { field: null, form: err.message };
+  }
+  return { field: null, form: 'That could not be sent. Please try again.' };
+}
+
+function MessageForm({
+  label,
+  describedBy,
+  submitText,
+  pending,
+  validate,
+  send,
+  testId,
+}: {
+  label: string;
+  describedBy: string;
+  submitText: string;
+  pending: boolean;
+  validate: (body: string) => string | null;
+  send: (body: string) => Promise<void>;
+  testId: string;
+}) {
+  const id = useId();
+  const [body, setBody] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const problem = validate(body);
+    if (problem) {
+      setFieldError(problem);
+      // The first (only) error: take the user to it.
+      ref.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    try {
+      await send(body);
+      setBody('');
+    } catch (err) {
+      const { field, form } = sendError(err);
+      setFieldError(field);
+      setFormError(form);
+      ref.current?.focus();
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" data-testid={testId}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={ref}
+        rows={3}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        aria-invalid={fieldError ? true : undefined}
+        aria-describedby={[fieldError ? errorId : null, describedBy].filter(Boolean).join(' ')}
+        className={cn(
+          'rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900',
+          fieldError && 'border-red-700',
+        )}
+      />
+      {fieldError && (
+        <p id={errorId} className="text-sm text-red-700">
+          {fieldError}
+        </p>
+      )}
+      <FormError message={formError} />
+      <Button type="submit" size="sm" className="self-start" disabled={pending}>
+        {pending ? 'Sending...' : submitText}
+      </Button>
+    </form>
+  );
+}
+
+const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? QUESTION_MESSAGES.bodyRequired);
+
+function AskForm({ rideId, hintId, onSent }: { rideId: string; hintId: string; onSent: () => void }) {
+  const ask = useAskQuestion(rideId);
+  return (
+    <MessageForm
+      label="Ask the customer a question"
+      describedBy={hintId}
+      submitText="Send question"
+      pending={ask.isPending}
+      testId="ask-question"
+      validate={(body) => firstIssue(askQuestionSchema.safeParse({ body }))}
+      send={async (body) => {
+        await ask.mutateAsync(body);
+        onSent();
+      }}
+    />
+  );
+}
+
+function AnswerForm({
+  rideId,
+  question,
+  describedBy,
+  onAnswered,
+}: {
+  rideId: string;
+  question: RideQuestionDto;
+  describedBy: string;
+  onAnswered: () => void;
+}) {
+  const answer = useAnswerQuestion(rideId);
+  return (
+    <MessageForm
+      label={`Your answer to ${question.askedBy}`}
+      describedBy={describedBy}
+      submitText="Send answer"
+      pending={answer.isPending}
+      testId="answer-question"
+      validate={(body) => firstIssue(answerQuestionSchema.safeParse({ body }))}
+      send={async (body) => {
+        await answer.mutateAsync({ questionId: question.id, body });
+        onAnswered();
+      }}
+    />
+  );
+}
