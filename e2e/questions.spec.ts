@@ -83,6 +83,8 @@ test('a driver asks before booking, the customer answers, both see it live', asy
   await expect(question).toHaveAttribute('aria-invalid', 'true');
 
   await question.fill('Do you need a child seat? Call me on 0498 765 432 if easier.');
+  await expect(card.getByText('Type your question.')).toHaveCount(0);
+  await expect(card.getByTestId('will-mask')).toBeVisible();
   expect(await axeViolations(driver)).toEqual([]);
   await shoot(driver, 'driver-ask-form');
   await card.getByRole('button', { name: 'Send question' }).click();

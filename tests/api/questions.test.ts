@@ -186,6 +186,19 @@ describe.each(databaseKinds())('questions before booking (%s)', (kind) => {
     expectNoContact(json, { email: customer.email, phone: '0412 345 678', surname: 'Whitfield' });
     expect(json).not.toContain(asker.userId);
 
+    // A company name carrying a phone number is shown masked.
+    await server.db.execute(
+      sql`update drivers set company_name = 'Fast Cabs 0411 222 333' where user_id = ${asker.userId}`,
+    );
+    try {
+      const masked = await thread(reader, ride.id);
+      expect(masked.items[0]!.askedBy).toBe(`Fast Cabs ${CONTACT_MASK}`);
+    } finally {
+      await server.db.execute(
+        sql`update drivers set company_name = 'Port Stephens Shuttles' where user_id = ${asker.userId}`,
+      );
+    }
+
     // The customer and an admin see it too.
     const forCustomer = await thread(customer, ride.id);
     expect(forCustomer).toMatchObject({ canAsk: false, canAnswer: true, closedReason: null });

@@ -106,7 +106,13 @@ async function driverNames(db: Db, ids: string[]): Promise<Map<string, string>> 
     .from(users)
     .leftJoin(drivers, eq(drivers.userId, users.id))
     .where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, r.companyName?.trim() || firstNameOf(r.fullName) || 'A driver']));
+  // A company name is free text: "Bay Shuttles 0412 345 678" must not pass on what the thread masks.
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      maskContacts(r.companyName?.trim() || firstNameOf(r.fullName) || 'A driver').text,
+    ]),
+  );
 }
 
 type QuestionRow = typeof rideQuestions.$inferSelect;

@@ -8,6 +8,7 @@
  *   <RideQuestionsDisclosure rideId />  a "Questions (n)" button on a trip card of /available-rides
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { maskContacts } from '../../../../shared/marketplace/mask-contacts.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 import {
   answerQuestionSchema,
@@ -268,6 +269,8 @@ function MessageForm({
   }
 
   const errorId = `${id}-error`;
+  // The server masks what is sent; saying so before sending avoids a surprise.
+  const willMask = body.trim() !== '' && maskContacts(body).masked;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" data-testid={testId}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -278,7 +281,11 @@ function MessageForm({
         ref={ref}
         rows={3}
         value={body}
-        onChange={(e) => setBody(e.target.value)}
+        onChange={(e) => {
+          setBody(e.target.value);
+          // An error shown goes away as soon as the text is fine.
+          if (fieldError) setFieldError(validate(e.target.value));
+        }}
         aria-invalid={fieldError ? true : undefined}
         aria-describedby={[fieldError ? errorId : null, describedBy].filter(Boolean).join(' ')}
         className={cn(
@@ -289,6 +296,11 @@ function MessageForm({
       {fieldError && (
         <p id={errorId} className="text-sm text-red-700">
           {fieldError}
+        </p>
+      )}
+      {willMask && (
+        <p className="text-sm text-amber-900" data-testid="will-mask">
+          Contact details in this message will be hidden when you send it.
         </p>
       )}
       <FormError message={formError} />
