@@ -22,6 +22,24 @@ const TABLE: [string, string, string, string, string][] = [
   ['/about', '=', '=', '=', '='],
 ];
 
+/** Paths that are no page of the app (no route, or a role-prefix area page that does not exist). */
+const UNKNOWN = ['/no-such-page', '/customer/anything', '/admin/nothing', '/booking/123/extra'];
+
+/** Every role gets the not-found page at the address it asked for: status 404, no redirect. */
+async function expectNotFound(page: Page) {
+  for (const path of UNKNOWN) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveTitle('Page Not Found | ShuttleQuote');
+    // The signed-in session's checks have run and still nothing moved.
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(page.getByText('Authenticating...')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+  }
+}
+
 async function expectLanding(page: Page, path: string, expected: string) {
   await page.goto(path);
   const target = expected === '=' ? path : expected;
@@ -32,23 +50,27 @@ async function expectLanding(page: Page, path: string, expected: string) {
 
 test('guest redirects', async ({ page }) => {
   for (const [path, guest] of TABLE) await expectLanding(page, path, guest);
+  await expectNotFound(page);
 });
 
 test('customer redirects', async ({ page, request }) => {
   const user = await createConfirmedUser(request, 'customer');
   await signInQuickly(page, user.email, user.password);
   for (const [path, , customer] of TABLE) await expectLanding(page, path, customer);
+  await expectNotFound(page);
 });
 
 test('driver redirects', async ({ page, request }) => {
   const user = await createConfirmedUser(request, 'driver');
   await signInQuickly(page, user.email, user.password);
   for (const [path, , , driver] of TABLE) await expectLanding(page, path, driver);
+  await expectNotFound(page);
 });
 
 test('admin redirects', async ({ page }) => {
   await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
   for (const [path, , , , admin] of TABLE) await expectLanding(page, path, admin);
+  await expectNotFound(page);
   await page.goto('/users');
   await expect(page.getByRole('cell', { name: E2E_ADMIN.email })).toBeVisible();
 });
