@@ -50,29 +50,47 @@ async function expectLanding(page: Page, path: string, expected: string) {
 
 test('guest redirects', async ({ page }) => {
   for (const [path, guest] of TABLE) await expectLanding(page, path, guest);
-  await expectNotFound(page);
 });
 
 test('customer redirects', async ({ page, request }) => {
   const user = await createConfirmedUser(request, 'customer');
   await signInQuickly(page, user.email, user.password);
   for (const [path, , customer] of TABLE) await expectLanding(page, path, customer);
-  await expectNotFound(page);
 });
 
 test('driver redirects', async ({ page, request }) => {
   const user = await createConfirmedUser(request, 'driver');
   await signInQuickly(page, user.email, user.password);
   for (const [path, , , driver] of TABLE) await expectLanding(page, path, driver);
-  await expectNotFound(page);
 });
 
 test('admin redirects', async ({ page }) => {
   await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
   for (const [path, , , , admin] of TABLE) await expectLanding(page, path, admin);
-  await expectNotFound(page);
   await page.goto('/users');
   await expect(page.getByRole('cell', { name: E2E_ADMIN.email })).toBeVisible();
+});
+
+test.describe('paths that are no page: the not-found page, status 404, no redirect', () => {
+  test('guest', async ({ page }) => {
+    await expectNotFound(page);
+  });
+
+  test('customer and driver', async ({ page, browser, request }) => {
+    const customer = await createConfirmedUser(request, 'customer');
+    await signInQuickly(page, customer.email, customer.password);
+    await expectNotFound(page);
+    const driverPage = await browser.newPage();
+    const driver = await createConfirmedUser(request, 'driver');
+    await signInQuickly(driverPage, driver.email, driver.password);
+    await expectNotFound(driverPage);
+    await driverPage.close();
+  });
+
+  test('admin', async ({ page }) => {
+    await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectNotFound(page);
+  });
 });
 
 test('a test session opens the dashboard without touching the API', async ({ page }) => {
