@@ -217,7 +217,8 @@ describe('withAccessibilityDefaults', () => {
 });
 
 describe('which paths are pages (issue 12: unknown paths are 404)', () => {
-  it('knows exactly the routes of the web app', async () => {
+  // Importing the route tree loads React and the router: slow on a busy machine.
+  it('knows exactly the routes of the web app', { timeout: 30_000 }, async () => {
     // The web app's route tree (what the browser's router and the server renderer use).
     const { routes } = await import('../../src/web/app/routes.tsx');
     const paths = (routes[0]?.children ?? []).map((r) => r.path).filter((p): p is string => Boolean(p));
