@@ -22,6 +22,24 @@ const TABLE: [string, string, string, string, string][] = [
   ['/about', '=', '=', '=', '='],
 ];
 
+/** Paths that are no page of the app (no route, or a role-prefix area page that does not exist). */
+const UNKNOWN = ['/no-such-page', '/customer/anything', '/admin/nothing', '/booking/123/extra'];
+
+/** Every role gets the not-found page at the address it asked for: status 404, no redirect. */
+async function expectNotFound(page: Page) {
+  for (const path of UNKNOWN) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveTitle('Page Not Found | ShuttleQuote');
+    // The signed-in session's checks have run and still nothing moved.
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(page.getByText('Authenticating...')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+  }
+}
+
 async function expectLanding(page: Page, path: string, expected: string) {
   await page.goto(path);
   const target = expected === '=' ? path : expected;
@@ -51,6 +69,28 @@ test('admin redirects', async ({ page }) => {
   for (const [path, , , , admin] of TABLE) await expectLanding(page, path, admin);
   await page.goto('/users');
   await expect(page.getByRole('cell', { name: E2E_ADMIN.email })).toBeVisible();
+});
+
+test.describe('paths that are no page: the not-found page, status 404, no redirect', () => {
+  test('guest', async ({ page }) => {
+    await expectNotFound(page);
+  });
+
+  test('customer and driver', async ({ page, browser, request }) => {
+    const customer = await createConfirmedUser(request, 'customer');
+    await signInQuickly(page, customer.email, customer.password);
+    await expectNotFound(page);
+    const driverPage = await browser.newPage();
+    const driver = await createConfirmedUser(request, 'driver');
+    await signInQuickly(driverPage, driver.email, driver.password);
+    await expectNotFound(driverPage);
+    await driverPage.close();
+  });
+
+  test('admin', async ({ page }) => {
+    await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectNotFound(page);
+  });
 });
 
 test('a test session opens the dashboard without touching the API', async ({ page }) => {

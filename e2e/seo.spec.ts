@@ -128,6 +128,59 @@ test.describe('found and shared (in the browser)', () => {
   });
 });
 
+test.describe('pages that do not exist (issue 12)', () => {
+  test('an unknown path answers 404 with the not-found page, which the app hydrates without redrawing', async ({
+    page,
+    request,
+  }) => {
+    const raw = await request.get('/no-such-page', { maxRedirects: 0 });
+    expect(raw.status()).toBe(404);
+    const body = await raw.text();
+    expect(body).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    expect(body).toContain('<title>Page Not Found | ShuttleQuote</title>');
+    expect(body).toContain('<meta name="robots" content="noindex" />');
+
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !/404 \(Not Found\)/.test(msg.text())) problems.push(msg.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main');
+      });
+    });
+    for (const path of ['/no-such-page', '/some/deeper/path/']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+      await expect(page.locator('h1')).toHaveText('Page not found');
+      // The browser's own title for the page is the one the server sent.
+      await expect(page).toHaveTitle('Page Not Found | ShuttleQuote');
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      const kept = await page.evaluate(
+        () =>
+          (window as unknown as { serverMain: Element | null }).serverMain === document.querySelector('main'),
+      );
+      expect(kept, `${path}: the server's <main> is still in the page`).toBe(true);
+    }
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    expect(problems).toEqual([]);
+  });
+
+  test('every URL in /sitemap.xml answers 200', async ({ request, baseURL }) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) {
+      expect(url.startsWith(`${baseURL}`), url).toBe(true);
+      const res = await request.get(url, { maxRedirects: 0 });
+      expect(res.status(), url).toBe(200);
+    }
+  });
+});
+
 test.describe('before the app has started', () => {
   test('a tap on Menu and a form submit are held and played back once the page is live, never sent by the browser', async ({
     page,

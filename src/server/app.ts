@@ -48,6 +48,7 @@ import { ratingRoutes } from './modules/ratings/routes.ts';
 import { rideRoutes } from './modules/rides/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { robotsTxt, sitemapXml } from './seo/crawl.ts';
+import { isPagePath } from './seo/pages.ts';
 import { withAccessibilityDefaults } from './seo/render.ts';
 import { createPageHtml } from './seo/ssr.ts';
 import type { SiteInfo } from './seo/structured-data.ts';
@@ -264,10 +265,11 @@ export function createApp(opts: AppOptions) {
       if (c.req.path === '/' || c.req.path === '/index.html') return next();
       return serveStatic({ root: path.relative(process.cwd(), webDir) })(c, next);
     });
-    // Every other path is a route of the single-page app.
+    // Every other path: a route of the single-page app (200), or no page at all (404 with the app's
+    // not-found page, never a redirect).
     app.get('*', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(await pageHtml(c.req.path));
+      return c.html(await pageHtml(c.req.path), isPagePath(c.req.path, env.APP_ENV) ? 200 : 404);
     });
   }
 

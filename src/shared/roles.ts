@@ -165,6 +165,58 @@ export function canAccessRoute(role: Role, path: string): boolean {
   return ROUTE_ACCESS[role].some((r) => matchesRoute(r, p));
 }
 
+/**
+ * Every page of the web app (src/web/app/routes.tsx, kept equal by tests/unit/seo.test.ts), with
+ * react-router's `:param` segments. Any other path is not a page: the server answers it 404 with the
+ * not-found page, and the route guard shows that page without redirecting anyone.
+ */
+export const APP_ROUTES = [
+  ...PUBLIC_ROUTES,
+  '/dashboard',
+  '/schedule',
+  '/profile',
+  '/driver-profile',
+  '/book-ride',
+  '/ride-confirmation',
+  '/edit-ride/:id',
+  '/driver-matching/:id',
+  '/booking/:id',
+  '/bookings',
+  '/driver-dashboard',
+  '/users',
+  '/admin',
+  '/admin-dashboard',
+  '/admin/bookings/:id',
+  '/available-rides',
+  '/driver-billing',
+  '/settings',
+  '/help',
+  '/ride-history',
+  '/ratings',
+  '/notifications',
+  '/my-quotes',
+  '/test-notifications',
+  '/test-email',
+] as const;
+/** Pages only a development build has. */
+export const DEV_APP_ROUTES = ['/dev/mailbox'] as const;
+
+/**
+ * Whether a path is a page of the app. Like react-router: case-insensitive, a trailing slash ignored,
+ * a `:param` is one non-empty segment.
+ */
+export function isAppRoute(path: string, opts: { dev?: boolean } = {}): boolean {
+  const segments = normalise(path).toLowerCase().split('/');
+  const patterns: readonly string[] = opts.dev ? [...APP_ROUTES, ...DEV_APP_ROUTES] : APP_ROUTES;
+  return patterns.some((pattern) => {
+    const parts = pattern.toLowerCase().split('/');
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    );
+  });
+}
+
 /** Where the guard sends a user who may not open a path (§2.3). */
 export function homeFor(role: Role): string {
   switch (role) {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceSuggestionDto } from '../../src/shared/marketplace/api.ts';
 import { MARKETPLACE_MESSAGES } from '../../src/shared/validation/marketplace.ts';
-import { databaseKinds, errorOf, startServer, type TestClient, type TestServer } from './helpers.ts';
+import {
+  databaseKinds,
+  errorOf,
+  signedInClient,
+  startServer,
+  type TestClient,
+  type TestServer,
+} from './helpers.ts';
+import { postRide } from './ride-fixtures.ts';
 
 describe.each(databaseKinds())('GET /api/places (%s)', (kind) => {
   let server: TestServer;
@@ -31,16 +39,80 @@ describe.each(databaseKinds())('GET /api/places (%s)', (kind) => {
       label: 'Nelson Bay NSW 2315',
     });
     expect(items.length).toBeLessThanOrEqual(10);
-    // Names starting with the text come before names containing it.
-    const starts = items.map((p) => p.locality.toLowerCase().startsWith('nel'));
+    // Names with a word starting with the text come before names containing it.
+    const starts = items.map((p) => /(^|[\s'])nel/i.test(p.name ?? p.locality));
     expect(starts.indexOf(false) === -1 || starts.slice(starts.indexOf(false)).every((s) => !s)).toBe(true);
-    for (const p of items) expect(p.label).toBe(`${p.locality} NSW ${p.postcode}`);
+    for (const p of items) {
+      expect(p.label).toBe(
+        p.name ? `${p.name}, ${p.locality} NSW ${p.postcode}` : `${p.locality} NSW ${p.postcode}`,
+      );
+    }
   });
 
-  it("'2315' finds the localities of that postcode, Nelson Bay among them", async () => {
-    const items = await search('2315');
-    expect(items.map((p) => p.locality)).toContain('Nelson Bay');
-    expect(items.every((p) => p.postcode === '2315')).toBe(true);
+  it("'Newcastle Airport', 'NTL', 'newc': the airport, with its name, kind and the suburb a ride keeps", async () => {
+    const airport = {
+      name: 'Newcastle Airport (NTL)',
+      kind: 'airport',
+      locality: 'Williamtown',
+      postcode: '2318',
+      lat: expect.closeTo(-32.795, 2),
+      lng: expect.closeTo(151.834, 2),
+      label: 'Newcastle Airport (NTL), Williamtown NSW 2318',
+    };
+    expect((await search('Newcastle Airport'))[0]).toEqual(airport);
+    expect((await search('ntl'))[0]).toEqual(airport);
+    // Typing the start of Newcastle offers the airport and the city first.
+    const newc = await search('newc');
+    expect(newc[0]).toEqual(airport);
+    expect(newc[1]).toEqual(expect.objectContaining({ label: 'Newcastle NSW 2300' }));
+    expect(newc[1]?.name).toBeUndefined();
+  });
+
+  it("'williamtown' offers the suburb and the airport; 'Sydney Airport' both terminals; 'Nelson Bay Marina'", async () => {
+    const williamtown = await search('williamtown');
+    expect(williamtown.slice(0, 2).map((p) => p.name ?? p.label)).toEqual([
+      'Williamtown NSW 2318',
+      'Newcastle Airport (NTL)',
+    ]);
+    expect((await search('Sydney Airport')).map((p) => [p.name, p.kind, p.locality, p.postcode])).toEqual([
+      ['Sydney Domestic Airport (SYD), T2 and T3', 'airport', 'Sydney Domestic Airport', '2020'],
+      ['Sydney International Airport (SYD), T1', 'airport', 'Sydney International Airport', '2020'],
+    ]);
+    expect((await search('SYD'))[0]?.kind).toBe('airport');
+    expect((await search('Nelson Bay Marina'))[0]).toMatchObject({
+      name: "d'Albora Marina Nelson Bay",
+      kind: 'marina',
+      locality: 'Nelson Bay',
+      postcode: '2315',
+    });
+    expect((await search('stockton')).map((p) => p.name ?? p.label)).toEqual(
+      expect.arrayContaining(['Stockton NSW 2295', 'Stockton Ferry Wharf']),
+    );
+  });
+
+  it('a trip posted from a named place keeps its suburb, postcode and the name as the street address', async () => {
+    const airport = (await search('Newcastle Airport'))[0]!;
+    const marina = (await search('Nelson Bay Marina'))[0]!;
+    const { client: customer } = await signedInClient(server, { userType: 'customer' });
+    const { ride } = await postRide(customer, {
+      // What the trip form sends after the places are chosen (PlaceField fills the address).
+      pickup: { locality: marina.locality, postcode: marina.postcode, address: "d'Albora Marina Nelson Bay" },
+      destination: {
+        locality: airport.locality,
+        postcode: airport.postcode,
+        address: 'Newcastle Airport (NTL), Williamtown',
+      },
+    });
+    expect(ride.pickup).toMatchObject({
+      locality: 'Nelson Bay',
+      postcode: '2315',
+      address: "d'Albora Marina Nelson Bay",
+    });
+    expect(ride.destination).toMatchObject({
+      locality: 'Williamtown',
+      postcode: '2318',
+      address: 'Newcastle Airport (NTL), Williamtown',
+    });
   });
 
   it('prefers the launch area among equal matches, and the exact name first', async () => {

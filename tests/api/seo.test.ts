@@ -107,6 +107,69 @@ describe.each(databaseKinds())('seo (%s)', (kind) => {
     expect(await plain.text()).toBe('console.log(1);');
   });
 
+  it('answers every path that is no page of the app 404 with the not-found page, never a redirect', async () => {
+    for (const p of [
+      '/no-such-page',
+      '/no-such-page/',
+      '/about/more',
+      '/customer/anything',
+      '/driver/anything',
+      '/admin/nothing',
+      '/booking/123/extra',
+      '/booking',
+      '/index.html',
+      '/favicon.ico',
+      '/dev/nothing',
+    ]) {
+      const res = await web.app.request(p, { redirect: 'manual' });
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('location'), p).toBeNull();
+      expect(res.headers.get('content-type'), p).toContain('text/html');
+      const html = await res.text();
+      // The app's own not-found page, rendered on the server inside the shell, for the browser to hydrate.
+      expect(html, p).toContain('<div id="root" data-prerendered="">');
+      expect(html, p).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+      expect(html, p).toContain('The page you asked for does not exist or has moved.');
+      expect(html, p).toContain('<title>Page Not Found | ShuttleQuote</title>');
+      expect(html, p).toContain('<meta name="robots" content="noindex" />');
+      expect(html, p).not.toContain('rel="canonical"');
+      expect(html, p).not.toContain('__APP_CONFIG__');
+    }
+  });
+
+  it('answers the real pages 200, public or signed-in, with any id', async () => {
+    for (const p of [
+      '/',
+      '/about',
+      '/About',
+      '/dashboard',
+      '/admin',
+      '/admin/bookings/123',
+      `/booking/${crypto.randomUUID()}`,
+      '/edit-ride/42',
+      '/driver-matching/42',
+      '/test-email',
+      // The development mailbox is a page in development (this server's APP_ENV).
+      '/dev/mailbox',
+    ]) {
+      const res = await web.app.request(p, { redirect: 'manual' });
+      expect(res.status, p).toBe(200);
+      expect(await res.text(), p).not.toContain('Page Not Found');
+    }
+  });
+
+  it('lists in /sitemap.xml only pages that answer 200', async () => {
+    const xml = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) {
+      expect(url.startsWith(server.deps.env.APP_URL), url).toBe(true);
+      const res = await web.app.request(new URL(url).pathname, { redirect: 'manual' });
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).not.toContain('noindex');
+    }
+  });
+
   it('renders the page itself on the server for a public route, and the default accessibility settings', async () => {
     const html = await (await web.app.request('/faq')).text();
     expect(html).toContain('<div id="root" data-prerendered="">');

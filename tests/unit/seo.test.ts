@@ -1,12 +1,22 @@
 /** Issue 5 "Found and shared": the server-rendered metadata, JSON-LD, sitemap and robots.txt. */
 import { describe, expect, it } from 'vitest';
 import { robotsTxt, sitemapXml } from '../../src/server/seo/crawl.ts';
-import { disallowedPrefixes, publicPageMeta, sitemapPaths } from '../../src/server/seo/pages.ts';
-import { renderPageHtml, withAccessibilityDefaults } from '../../src/server/seo/render.ts';
+import { disallowedPrefixes, isPagePath, publicPageMeta, sitemapPaths } from '../../src/server/seo/pages.ts';
+import {
+  renderNotFoundHtml,
+  renderPageHtml,
+  withAccessibilityDefaults,
+} from '../../src/server/seo/render.ts';
 import { type SiteInfo, serializeJsonLd, structuredData } from '../../src/server/seo/structured-data.ts';
 import { PRICE_PER_KM_AUD } from '../../src/shared/constants.ts';
 import { FAQ_ENTRIES, HOW_IT_WORKS_STEPS, PUBLIC_PAGES } from '../../src/shared/public-content.ts';
-import { matchesRoute, PUBLIC_ROUTES } from '../../src/shared/roles.ts';
+import {
+  APP_ROUTES,
+  DEV_APP_ROUTES,
+  isAppRoute,
+  matchesRoute,
+  PUBLIC_ROUTES,
+} from '../../src/shared/roles.ts';
 
 const SITE: SiteInfo = {
   brandName: 'ShuttleQuote',
@@ -203,5 +213,61 @@ describe('withAccessibilityDefaults', () => {
     const html = withAccessibilityDefaults(TEMPLATE);
     expect(html).toContain('<html lang="en-AU" data-focus-indicators="strong" data-keyboard-nav="on">');
     expect(html).not.toContain('data-contrast');
+  });
+});
+
+describe('which paths are pages (issue 12: unknown paths are 404)', () => {
+  // Importing the route tree loads React and the router: slow on a busy machine.
+  it('knows exactly the routes of the web app', { timeout: 30_000 }, async () => {
+    // The web app's route tree (what the browser's router and the server renderer use).
+    const { routes } = await import('../../src/web/app/routes.tsx');
+    const paths = (routes[0]?.children ?? []).map((r) => r.path).filter((p): p is string => Boolean(p));
+    const pages = paths.filter((p) => p !== '*');
+    expect(paths).toContain('*');
+    // The development mailbox is only in a development build's tree; the test build is one.
+    expect([...pages].sort()).toEqual([...APP_ROUTES, ...DEV_APP_ROUTES].sort());
+  });
+
+  it('matches like the router: one segment per :id, any case, a trailing slash ignored', () => {
+    for (const p of [
+      '/',
+      '/about',
+      '/about/',
+      '/About',
+      '/booking/123',
+      '/edit-ride/x',
+      '/admin/bookings/9',
+    ]) {
+      expect(isAppRoute(p), p).toBe(true);
+    }
+    for (const p of [
+      '/no-such-page',
+      '/booking',
+      '/booking/',
+      '/booking/1/2',
+      '/customer/x',
+      '/driver/x',
+      '/admin/x',
+      '/index.html',
+      '/dev/mailbox',
+    ]) {
+      expect(isAppRoute(p), p).toBe(false);
+    }
+    expect(isAppRoute('/dev/mailbox', { dev: true })).toBe(true);
+    expect(isPagePath('/dev/mailbox', 'development')).toBe(true);
+    expect(isPagePath('/dev/mailbox', 'production')).toBe(false);
+  });
+
+  it('every page in the sitemap is a page of the app', () => {
+    for (const p of sitemapPaths()) expect(isAppRoute(p), p).toBe(true);
+  });
+
+  it('renders the not-found page with its own title, noindex and no canonical URL', () => {
+    const html = renderNotFoundHtml(TEMPLATE, SITE, '<main><h1>Page not found</h1></main>');
+    expect(html).toContain('<title>Page Not Found | ShuttleQuote</title>');
+    expect(html).toContain('<meta name="description" content="The page you asked for does not exist." />');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('canonical');
+    expect(html).toContain('<div id="root" data-prerendered=""><main><h1>Page not found</h1></main></div>');
   });
 });

@@ -4,7 +4,7 @@
  * match what their React pages set with usePageMeta.
  */
 import { PUBLIC_PAGES, type PublicPageMeta } from '../../shared/public-content.ts';
-import { PUBLIC_ROUTES, ROUTE_ACCESS } from '../../shared/roles.ts';
+import { isAppRoute, PUBLIC_ROUTES, ROUTE_ACCESS } from '../../shared/roles.ts';
 
 /** Sign-in and utility screens: not content, but still served with their own title and heading. */
 const SCREENS: Record<string, PublicPageMeta> = {
@@ -93,9 +93,26 @@ export function normalisePath(path: string): string {
   return clean.length > 1 && clean.endsWith('/') ? clean.slice(0, -1) : clean;
 }
 
-/** Public routes listed in /sitemap.xml, in PUBLIC_ROUTES order. */
+/** Public routes listed in /sitemap.xml, in PUBLIC_ROUTES order: only real pages, which answer 200. */
 export function sitemapPaths(): string[] {
-  return PUBLIC_ROUTES.filter((p) => !NOINDEX_PATHS.includes(p) && publicPageMeta(p));
+  return PUBLIC_ROUTES.filter((p) => !NOINDEX_PATHS.includes(p) && publicPageMeta(p) && isAppRoute(p));
+}
+
+/**
+ * The not-found page's title and description, as src/web/routes/not-found.tsx sets them in the browser
+ * (tests/api/seo.test.ts and e2e/seo.spec.ts compare the two).
+ */
+export const NOT_FOUND_META = {
+  title: 'Page Not Found',
+  description: 'The page you asked for does not exist.',
+} as const;
+
+/**
+ * Whether the server answers this path with a page of the app (200) or with the not-found page (404):
+ * the app's routes (src/shared/roles.ts APP_ROUTES), and the development tools' pages in development.
+ */
+export function isPagePath(path: string, appEnv: string): boolean {
+  return isAppRoute(normalisePath(path), { dev: appEnv === 'development' });
 }
 
 /**

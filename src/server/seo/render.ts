@@ -5,7 +5,7 @@
  * web app's own components (ssr.ts). The browser hydrates that markup.
  */
 import { ACCESSIBILITY_DEFAULTS, accessibilityHtml } from '../../shared/preferences.ts';
-import { NOINDEX_PATHS, normalisePath, publicPageMeta } from './pages.ts';
+import { NOINDEX_PATHS, NOT_FOUND_META, normalisePath, publicPageMeta } from './pages.ts';
 import { type SiteInfo, serializeJsonLd, structuredData } from './structured-data.ts';
 
 /** Escapes text for an HTML text node or a double-quoted attribute value. */
@@ -113,6 +113,34 @@ export function renderPageHtml(
     `  ${headTags(path, site, title, meta.description, index)}\n  </head>`,
     '</head>',
   );
+  if (!appHtml) return html;
+  return replaceOrThrow(
+    html,
+    /<div id="root">\s*<\/div>/,
+    `<div id="root" data-prerendered="">${appHtml}</div>`,
+    'empty #root',
+  );
+}
+
+/**
+ * The not-found page (answered with status 404 for any path that is no page of the app): its title and
+ * description, noindex, no canonical URL, and `appHtml` (the app's own not-found page, rendered on the
+ * server) in #root.
+ */
+export function renderNotFoundHtml(template: string, site: SiteInfo, appHtml?: string | null): string {
+  let html = replaceOrThrow(
+    template,
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(fullTitle(NOT_FOUND_META.title, site.brandName))}</title>`,
+    '<title>',
+  );
+  html = replaceOrThrow(
+    html,
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(NOT_FOUND_META.description)}" />`,
+    'meta description',
+  );
+  html = html.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>');
   if (!appHtml) return html;
   return replaceOrThrow(
     html,

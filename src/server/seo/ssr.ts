@@ -2,12 +2,16 @@
  * The HTML of every route the server answers with the app's page: public routes rendered by the web app's
  * own components (src/web/app/render-server.tsx), once per path and then kept, since a guest's view of a
  * public page depends only on the settings. CLIENT_RENDERED_PATHS (test sign-ups, the debug page, the
- * reset screen) are left to the browser.
+ * reset screen) are left to the browser. A path that is no page of the app gets the app's not-found page,
+ * rendered once for all of them (the caller answers it with status 404).
  */
 import type { PublicConfig } from '../../web/app/config.ts';
-import { CLIENT_RENDERED_PATHS, normalisePath, publicPageMeta } from './pages.ts';
-import { renderPageHtml } from './render.ts';
+import { CLIENT_RENDERED_PATHS, isPagePath, normalisePath, publicPageMeta } from './pages.ts';
+import { renderNotFoundHtml, renderPageHtml } from './render.ts';
 import type { SiteInfo } from './structured-data.ts';
+
+/** A path no route of the app has, where the web app renders its not-found page. */
+const NOT_FOUND_RENDER_PATH = '/404';
 
 /** The whole HTML document for a request path. */
 export type PageHtml = (requestPath: string) => Promise<string>;
@@ -22,23 +26,36 @@ export function createPageHtml(opts: {
   const appShell = renderPageHtml(template, '/__app__', site);
   const cache = new Map<string, Promise<string>>();
 
-  const render = async (path: string): Promise<string> => {
-    let appHtml: string | null = null;
-    if (!CLIENT_RENDERED_PATHS.includes(path)) {
-      try {
-        // Loaded on first use: React and the page components stay out of servers that never serve pages.
-        const { renderAppHtml } = await import('../../web/app/render-server.tsx');
-        appHtml = await renderAppHtml(`${site.appUrl}${path}`, publicConfig);
-      } catch (error) {
-        // The page still works without it: the browser renders it, as for the signed-in app.
-        opts.onError?.(path, error);
-      }
+  const renderApp = async (path: string): Promise<string | null> => {
+    try {
+      // Loaded on first use: React and the page components stay out of servers that never serve pages.
+      const { renderAppHtml } = await import('../../web/app/render-server.tsx');
+      return await renderAppHtml(`${site.appUrl}${path}`, publicConfig);
+    } catch (error) {
+      // The page still works without it: the browser renders it, as for the signed-in app.
+      opts.onError?.(path, error);
+      return null;
     }
+  };
+  const render = async (path: string): Promise<string> => {
+    const appHtml = CLIENT_RENDERED_PATHS.includes(path) ? null : await renderApp(path);
     return renderPageHtml(template, path, site, appHtml);
   };
+  // Every unknown path shows the same page: render it once (for a path no route has), not once per path.
+  const renderNotFound = async () =>
+    renderNotFoundHtml(template, site, await renderApp(NOT_FOUND_RENDER_PATH));
 
   return (requestPath) => {
     const path = normalisePath(requestPath);
+    if (!isPagePath(path, publicConfig.appEnv)) {
+      const key = `not-found ${new Date().getFullYear()}`;
+      let html = cache.get(key);
+      if (!html) {
+        html = renderNotFound();
+        cache.set(key, html);
+      }
+      return html;
+    }
     if (!publicPageMeta(path)) return Promise.resolve(appShell);
     // Per year too: the footer shows the year, and a server may run across New Year.
     const key = `${path} ${new Date().getFullYear()}`;

