@@ -2,7 +2,6 @@
  * /booking/{id}: the trip, the agreed fare, the driver's business and vehicle (so the passenger can
  * identify them), both sides' contact details, status and history, calendar download, cancel, complete, rate.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { CalendarPlus, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -23,14 +22,21 @@ import { RideSummary, Stars, StatusBadge } from '../features/marketplace/compone
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
-/** An E.164 number ('+61412345678') as Australians write it ('0412 345 678'), with its tel: link. */
+/**
+ * An E.164 number as Australians write it, with its tel: link: '+61412345678' reads '0412 345 678',
+ * '+61249812345' reads '(02) 4981 2345'. Anything else is shown as stored. (A few lines instead of a
+ * phone library's metadata in this page's bundle: the app stores Australian numbers in E.164.)
+ */
 export function phoneDisplay(phone: string): { text: string; href: string } {
-  const parsed = parsePhoneNumberFromString(phone, 'AU');
-  if (!parsed) return { text: phone, href: `tel:${phone.replace(/[^\d+]/g, '')}` };
-  return {
-    text: parsed.country === 'AU' ? parsed.formatNational() : parsed.formatInternational(),
-    href: parsed.getURI(),
-  };
+  const compact = phone.replace(/[^\d+]/g, '');
+  const href = `tel:${compact}`;
+  const au = /^\+61(\d{9})$/.exec(compact);
+  if (!au) return { text: phone, href };
+  const n = `0${au[1]}`;
+  if (n.startsWith('04') || n.startsWith('05')) {
+    return { text: `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`, href };
+  }
+  return { text: `(${n.slice(0, 2)}) ${n.slice(2, 6)} ${n.slice(6)}`, href };
 }
 
 function Contact({ title, contact }: { title: string; contact: ContactDto }) {
