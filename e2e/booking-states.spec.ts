@@ -89,8 +89,8 @@ async function setUpDriver(page: Page, company: string, phone: string | null) {
 
 /** The cookie banner covers the bottom of a phone's screen: choose, so screenshots show the page. */
 async function dismissCookies(page: Page) {
-  const essential = page.getByRole('button', { name: 'Essential Only' });
-  if (await essential.isVisible()) await essential.click();
+  // Every context here is new, so the banner always asks.
+  await page.getByRole('button', { name: 'Essential Only' }).click();
 }
 
 /** No sideways scrolling: the page is no wider than the window. */
@@ -139,6 +139,7 @@ test('cancelling asks first, states the policy, and a late cancellation is marke
     await expectNoSidewaysScroll(page);
   }
   await page.setViewportSize(PHONE.size);
+  await page.screenshot({ path: `${SHOTS}/booking-390.png`, fullPage: true });
 
   // The policy is stated before anything happens; cancelling is not one click.
   await expect(page.getByText('Cancelling is free until 24 hours before pickup.').first()).toBeVisible();
@@ -221,6 +222,7 @@ test('a driver cancels: the reopened trip explains it, and the quote reads "Canc
   await page.goto(`/booking/${bookingId}`);
   await dismissCookies(page);
   await expect(page.getByTestId('booking-status')).toContainText('Free to cancel until');
+  await page.screenshot({ path: `${SHOTS}/booking-1280.png`, fullPage: true });
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
   await expect(dialog).toContainText('This booking is free to cancel until');

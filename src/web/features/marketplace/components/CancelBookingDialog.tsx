@@ -35,6 +35,7 @@ export function CancelBookingDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const done = useRef(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   const freeUntil = new Date(new Date(pickupAt).getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
   // Read when the dialog opens (an event), never during a server render.
@@ -89,6 +90,11 @@ export function CancelBookingDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 text-slate-900 shadow-xl"
+          onOpenAutoFocus={(e) => {
+            // Straight to the one thing to do here: the reason (the policy above is its description).
+            e.preventDefault();
+            reasonRef.current?.focus();
+          }}
           onCloseAutoFocus={(e) => {
             // The page has moved focus to the booking's new status; the opening button is gone.
             if (done.current) e.preventDefault();
@@ -127,6 +133,7 @@ export function CancelBookingDialog({
                 {`We send it to ${otherSide} with the cancellation.`}
               </p>
               <textarea
+                ref={reasonRef}
                 id={reasonId}
                 rows={3}
                 maxLength={500}
@@ -144,7 +151,7 @@ export function CancelBookingDialog({
               )}
             </div>
             <FormError message={error} />
-            <div className="flex flex-wrap-reverse justify-end gap-2">
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>
                 <Button type="button" variant="secondary" disabled={busy}>
                   Keep booking
