@@ -105,3 +105,14 @@ export const BOOKING_STATE_TEXT = {
     `${company} cancelled their booking on ${date}: “${reason}”. Your trip is open again for quotes.`,
   newQuote: (company: string, price: string) => `New quote from ${company}: ${price}`,
 } as const;
+
+/** Who cancelled a booking, as the viewer reads it: "Cancelled by you", "Cancelled by the driver". */
+export function cancelledByText(b: {
+  cancelledBy: 'customer' | 'driver' | null;
+  viewerRole: 'customer' | 'driver' | 'admin';
+}): string {
+  if (b.cancelledBy && b.cancelledBy === b.viewerRole) return BOOKING_STATE_TEXT.cancelledByYou;
+  if (b.cancelledBy === 'driver') return BOOKING_STATE_TEXT.cancelledByDriver;
+  if (b.cancelledBy === 'customer') return BOOKING_STATE_TEXT.cancelledByCustomer;
+  return 'Cancelled';
+}

@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import type { BookingDto, ContactDto } from '../../shared/marketplace/api.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
-import { BOOKING_STATE_TEXT, FREE_CANCELLATION_HOURS } from '../../shared/messages.ts';
+import { BOOKING_STATE_TEXT, cancelledByText, FREE_CANCELLATION_HOURS } from '../../shared/messages.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -65,14 +65,6 @@ function Contact({ title, contact }: { title: string; contact: ContactDto }) {
       </p>
     </div>
   );
-}
-
-/** Who cancelled, as the viewer reads it: "Cancelled by you", "Cancelled by the driver". */
-export function cancelledByText(b: Pick<BookingDto, 'cancelledBy' | 'viewerRole'>): string {
-  if (b.cancelledBy && b.cancelledBy === b.viewerRole) return BOOKING_STATE_TEXT.cancelledByYou;
-  if (b.cancelledBy === 'driver') return BOOKING_STATE_TEXT.cancelledByDriver;
-  if (b.cancelledBy === 'customer') return BOOKING_STATE_TEXT.cancelledByCustomer;
-  return 'Cancelled';
 }
 
 /** One sentence on where the booking stands, and what the cancellation policy means for it now. */

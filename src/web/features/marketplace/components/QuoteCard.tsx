@@ -53,10 +53,10 @@ function stateText(quote: QuoteDto, cancelledBy: 'customer' | 'driver' | null | 
 }
 
 const STATE_STYLE: Record<string, string> = {
-  pending: 'text-slate-800',
-  needs_confirmation: 'text-amber-900',
-  accepted: 'text-green-900',
-  cancelled: 'text-red-800',
+  pending: 'font-normal text-slate-800',
+  needs_confirmation: 'font-semibold text-amber-900',
+  accepted: 'font-semibold text-green-900',
+  cancelled: 'font-semibold text-red-800',
 };
 
 function Mark({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -107,34 +107,30 @@ export function QuoteCard({
           {marks.bestRated && <Mark icon={<Star className="h-4 w-4" aria-hidden="true" />}>Best rated</Mark>}
         </p>
       )}
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <Avatar src={d.avatarUrl} name={d.firstName} size="md" decorative />
-          <div className="min-w-0">
-            <Heading className="text-lg font-bold leading-snug wrap-anywhere">
-              {d.companyName || `${d.firstName}'s shuttle`}
-            </Heading>
-            <p className="text-base text-slate-800" data-testid="track-record">
-              {rated ? (
-                <span role="img" aria-label={ratingLabel(d.rating)} className="font-semibold text-slate-900">
-                  <span aria-hidden="true" className="text-amber-700">
-                    ★
-                  </span>{' '}
-                  <span aria-hidden="true">
-                    {d.rating.average!.toFixed(1)} · {ratingCountText(d.rating.count)}
-                  </span>
-                </span>
-              ) : (
-                <span className="font-semibold text-slate-900">{ratingCountText(0)}</span>
-              )}
-              {trips && <> · {trips}</>}
-            </p>
-          </div>
-        </div>
+      <div className="flex items-center gap-3">
+        <Avatar src={d.avatarUrl} name={d.firstName} size="md" decorative />
+        <Heading className="min-w-0 flex-1 text-lg font-bold leading-snug wrap-anywhere">
+          {d.companyName || `${d.firstName}'s shuttle`}
+        </Heading>
         <p className="shrink-0 text-2xl font-bold text-slate-900" data-testid="quote-price">
           {formatAud(quote.priceCents)}
         </p>
       </div>
+      <p className="text-base text-slate-800" data-testid="track-record">
+        {rated ? (
+          <span role="img" aria-label={ratingLabel(d.rating)} className="font-semibold text-slate-900">
+            <span aria-hidden="true" className="text-amber-700">
+              ★
+            </span>{' '}
+            <span aria-hidden="true">
+              {d.rating.average!.toFixed(1)} · {ratingCountText(d.rating.count)}
+            </span>
+          </span>
+        ) : (
+          <span className="font-semibold text-slate-900">{ratingCountText(0)}</span>
+        )}
+        {trips && <> · {trips}</>}
+      </p>
       <ul className="flex flex-col gap-1 text-base text-slate-800" data-testid="trust-details">
         <li className="flex items-start gap-2">
           <BadgeCheck className="mt-0.5 h-5 w-5 shrink-0 text-green-800" aria-hidden="true" />
@@ -152,7 +148,7 @@ export function QuoteCard({
       </ul>
       {quote.message && <p className="text-base wrap-anywhere">“{quote.message}”</p>}
       <p
-        className={`mt-auto text-base font-semibold ${STATE_STYLE[quote.status] ?? 'text-slate-800'}`}
+        className={`mt-auto text-base ${STATE_STYLE[quote.status] ?? 'font-semibold text-slate-800'}`}
         data-testid="quote-state"
       >
         {stateText(quote, cancelledBy)}
