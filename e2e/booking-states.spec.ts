@@ -243,6 +243,8 @@ test('a driver cancels: the reopened trip explains it, and the quote reads "Canc
   await expect(cancelled.getByTestId('quote-state')).toHaveText('Cancelled by the driver');
   await expect(customer.page.getByText('Accepted', { exact: false })).toHaveCount(0);
   await expect(cancelled.getByRole('button', { name: 'Accept this quote' })).toHaveCount(0);
+  await customer.page.getByRole('button', { name: 'Essential Only' }).click();
+  await customer.page.screenshot({ path: `${SHOTS}/reopened-390.png`, fullPage: true });
   expect(await axeViolations(customer.page)).toEqual([]);
 
   await driver.ctx.close();
@@ -297,6 +299,7 @@ test('a second tab that accepts after the booking keeps the refusal on screen un
   await tab2.page.waitForTimeout(2_000);
   await expect(refusal).toContainText('This request has already been booked.');
   await expect(refusal.getByRole('link', { name: 'View the booking' })).toBeVisible();
+  await tab2.page.screenshot({ path: `${SHOTS}/second-tab-refusal-390.png` });
   expect(await axeViolations(tab2.page)).toEqual([]);
   await refusal.getByRole('button', { name: 'Dismiss' }).click();
   await expect(refusal).toHaveCount(0);
