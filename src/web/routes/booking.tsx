@@ -29,8 +29,9 @@ import { usePageMeta } from '../lib/page-meta.ts';
  */
 export function phoneDisplay(phone: string): { text: string; href: string } {
   const compact = phone.replace(/[^\d+]/g, '');
-  const href = `tel:${compact}`;
-  const au = /^\+61(\d{9})$/.exec(compact);
+  const href = `tel:${compact.replace(/^0(\d{9})$/, '+61$1')}`;
+  // E.164 ('+61412345678'), or a national number typed before numbers were stored in E.164 ('0412345678').
+  const au = /^(?:\+61|0)(\d{9})$/.exec(compact);
   if (!au) return { text: phone, href };
   const n = `0${au[1]}`;
   if (n.startsWith('04') || n.startsWith('05')) {
@@ -259,7 +260,11 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
             otherSide={b.viewerRole === 'driver' ? 'the customer' : 'the driver'}
             onConfirm={cancel}
             onCancelled={() => setFocusAfter('status')}
-            onOpenChange={setCancelOpen}
+            onOpenChange={(open) => {
+              setCancelOpen(open);
+              // Closed after a refusal (the other side cancelled first): the button is going, focus the status.
+              if (!open && !b.canCancel) setFocusAfter('status');
+            }}
           />
         </Card>
       )}

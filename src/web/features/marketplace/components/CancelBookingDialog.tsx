@@ -59,6 +59,7 @@ export function CancelBookingDialog({
     const parsed = cancelInputSchema.safeParse({ reason });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? null);
+      reasonRef.current?.focus();
       return;
     }
     setFieldError(null);
