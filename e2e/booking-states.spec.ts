@@ -108,9 +108,11 @@ test('cancelling asks first, states the policy, and a late cancellation is marke
 }) => {
   const driverUser = await driverWithBusiness(request, 'Tomaree Transfers');
   // A long address, as people have: it must wrap, never widen the page.
+  // A surname of its own, so the admin can pick this booking out of every cancelled one.
+  const surname = `Rider${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
   const customerUser = await createConfirmedUser(request, 'customer', {
     email: uniqueEmail('casey.longaddress.for-wrapping.tests'),
-    fullName: 'Casey Rider',
+    fullName: `Casey ${surname}`,
   });
   const driver = await signedIn(browser, driverUser);
   const customer = await signedIn(browser, customerUser, true);
@@ -186,7 +188,7 @@ test('cancelling asks first, states the policy, and a late cancellation is marke
   const admin = await signedIn(browser, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   await admin.page.goto('/admin-dashboard');
   await admin.page.getByLabel('Status').selectOption('cancelled');
-  const row = admin.page.getByTestId('admin-booking-row').filter({ hasText: 'Casey Rider' });
+  const row = admin.page.getByTestId('admin-booking-row').filter({ hasText: `Casey ${surname}` });
   await expect(row).toContainText('Late cancellation');
   await admin.page.goto(`/admin/bookings/${bookingId}`);
   await expect(admin.page.getByTestId('late-cancellation')).toHaveText('Late cancellation');
