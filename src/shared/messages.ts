@@ -87,3 +87,32 @@ export const API_MESSAGES = {
   idempotencyInProgress:
     'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
 } as const;
+
+/** The cancellation policy: free until this many hours before pickup; later ones are recorded for admins. */
+export const FREE_CANCELLATION_HOURS = 24;
+
+/** What the booking states read (issue 12: clear states). */
+export const BOOKING_STATE_TEXT = {
+  policy: `Cancelling is free until ${FREE_CANCELLATION_HOURS} hours before pickup. A later cancellation is recorded on the booking and our team sees it.`,
+  cancelledByYou: 'Cancelled by you',
+  cancelledByDriver: 'Cancelled by the driver',
+  cancelledByCustomer: 'Cancelled by the customer',
+  lateCancellation: 'Late cancellation',
+  lateCancellationHint: `Cancelled less than ${FREE_CANCELLATION_HOURS} hours before pickup.`,
+  noPhone: 'No phone number given',
+  /** The reopened request, on /driver-matching/{id}. */
+  reopened: (company: string, date: string, reason: string) =>
+    `${company} cancelled their booking on ${date}: “${reason}”. Your trip is open again for quotes.`,
+  newQuote: (company: string, price: string) => `New quote from ${company}: ${price}`,
+} as const;
+
+/** Who cancelled a booking, as the viewer reads it: "Cancelled by you", "Cancelled by the driver". */
+export function cancelledByText(b: {
+  cancelledBy: 'customer' | 'driver' | null;
+  viewerRole: 'customer' | 'driver' | 'admin';
+}): string {
+  if (b.cancelledBy && b.cancelledBy === b.viewerRole) return BOOKING_STATE_TEXT.cancelledByYou;
+  if (b.cancelledBy === 'driver') return BOOKING_STATE_TEXT.cancelledByDriver;
+  if (b.cancelledBy === 'customer') return BOOKING_STATE_TEXT.cancelledByCustomer;
+  return 'Cancelled';
+}

@@ -145,6 +145,11 @@ export interface BookingDto {
   customer: { id: string; contact: ContactDto };
   history: BookingEventDto[];
   cancelReason: string | null;
+  /** Which side cancelled (null unless cancelled). */
+  cancelledBy: 'customer' | 'driver' | null;
+  cancelledAt: string | null;
+  /** Cancelled less than 24 hours before pickup: recorded, and shown to admins. */
+  lateCancellation: boolean;
   completedAt: string | null;
   /** What the signed-in user may do now. */
   viewerRole: 'customer' | 'driver' | 'admin';

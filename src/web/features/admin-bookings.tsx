@@ -1,13 +1,15 @@
 /**
  * Bookings as admins oversee them (SPEC §1: admins oversee bookings): every booking, newest pickup first,
  * narrowed by status, each linking to /admin/bookings/{id}. The API already answers an admin with every
- * booking (/api/bookings, at most 500); this shows the 25 newest of the chosen status.
+ * booking (/api/bookings, at most 500); this shows the 25 newest of the chosen status, marking late
+ * cancellations (less than 24 hours before pickup, the cancellation policy).
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_STATUSES, type BookingStatus } from '../../shared/marketplace/constants.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
+import { BOOKING_STATE_TEXT } from '../../shared/messages.ts';
 import { Loading } from '../components/ui/loading.tsx';
 import { td, th } from './admin-oversight.tsx';
 import { useBookings } from './marketplace/api.ts';
@@ -97,6 +99,14 @@ export function AdminBookings({ enabled }: { enabled: boolean }) {
                   <td className={td}>{formatAud(b.priceCents)}</td>
                   <td className={td}>
                     <StatusBadge status={b.status} />
+                    {b.lateCancellation && (
+                      <span
+                        className="mt-1 block font-semibold text-amber-900"
+                        data-testid="late-cancellation"
+                      >
+                        {BOOKING_STATE_TEXT.lateCancellation}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

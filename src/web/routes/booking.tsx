@@ -2,45 +2,100 @@
  * /booking/{id}: the trip, the agreed fare, the driver's business and vehicle (so the passenger can
  * identify them), both sides' contact details, status and history, calendar download, cancel, complete, rate.
  */
-import { CalendarPlus } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarPlus, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import type { ContactDto } from '../../shared/marketplace/api.ts';
+import type { BookingDto, ContactDto } from '../../shared/marketplace/api.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
+import { BOOKING_STATE_TEXT, cancelledByText, FREE_CANCELLATION_HOURS } from '../../shared/messages.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Field, FormError } from '../components/ui/field.tsx';
+import { FormError } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { useBooking, useBookingAction } from '../features/marketplace/api.ts';
+import { CancelBookingDialog } from '../features/marketplace/components/CancelBookingDialog.tsx';
 import { RatingForm } from '../features/marketplace/components/RatingForm.tsx';
 import { RideSummary, Stars, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
+/**
+ * An E.164 number as Australians write it, with its tel: link: '+61412345678' reads '0412 345 678',
+ * '+61249812345' reads '(02) 4981 2345'. Anything else is shown as stored. (A few lines instead of a
+ * phone library's metadata in this page's bundle: the app stores Australian numbers in E.164.)
+ */
+export function phoneDisplay(phone: string): { text: string; href: string } {
+  const compact = phone.replace(/[^\d+]/g, '');
+  const href = `tel:${compact.replace(/^0(\d{9})$/, '+61$1')}`;
+  // E.164 ('+61412345678'), or a national number typed before numbers were stored in E.164 ('0412345678').
+  const au = /^(?:\+61|0)(\d{9})$/.exec(compact);
+  if (!au) return { text: phone, href };
+  const n = `0${au[1]}`;
+  if (n.startsWith('04') || n.startsWith('05')) {
+    return { text: `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`, href };
+  }
+  return { text: `(${n.slice(0, 2)}) ${n.slice(2, 6)} ${n.slice(6)}`, href };
+}
+
 function Contact({ title, contact }: { title: string; contact: ContactDto }) {
+  const phone = contact.phone ? phoneDisplay(contact.phone) : null;
   return (
-    <div>
+    <div className="flex min-w-0 flex-col gap-1 wrap-anywhere">
       <h3 className="font-semibold">{title}</h3>
       <p className="flex items-center gap-2">
         <Avatar src={contact.avatarUrl} name={contact.name} email={contact.email} size="sm" decorative />
-        {contact.name}
+        <span className="min-w-0">{contact.name}</span>
       </p>
       <p>
         <a href={`mailto:${contact.email}`} className="text-brand-dark underline">
           {contact.email}
         </a>
       </p>
-      {contact.phone && (
-        <p>
-          <a href={`tel:${contact.phone}`} className="text-brand-dark underline">
-            {contact.phone}
+      <p data-testid="contact-phone">
+        {phone ? (
+          <a href={phone.href} className="text-brand-dark underline">
+            <span className="sr-only">Phone </span>
+            {phone.text}
           </a>
-        </p>
-      )}
+        ) : (
+          <span className="text-slate-700">{BOOKING_STATE_TEXT.noPhone}</span>
+        )}
+      </p>
     </div>
+  );
+}
+
+/** One sentence on where the booking stands, and what the cancellation policy means for it now. */
+function StatusText({ b }: { b: BookingDto }) {
+  if (b.status === 'cancelled') {
+    return (
+      <>
+        <strong>{cancelledByText(b)}</strong>
+        {b.cancelledAt && ` on ${formatSydney(b.cancelledAt)}`}
+        {b.cancelReason && `: “${b.cancelReason}”`}.
+      </>
+    );
+  }
+  if (b.status === 'completed') {
+    return (
+      <>
+        <strong>Completed</strong>
+        {b.completedAt && ` on ${formatSydney(b.completedAt)}`}.
+      </>
+    );
+  }
+  const freeUntil = new Date(b.ride.pickupAt).getTime() - FREE_CANCELLATION_HOURS * 3_600_000;
+  if (b.viewerRole === 'admin') return <strong>Confirmed.</strong>;
+  return (
+    <>
+      <strong>Confirmed.</strong>{' '}
+      {Date.now() < freeUntil
+        ? `Free to cancel until ${formatSydney(new Date(freeUntil))} (Sydney time).`
+        : `Pickup is less than ${FREE_CANCELLATION_HOURS} hours away: a cancellation now is recorded as late.`}
+    </>
   );
 }
 
@@ -62,10 +117,25 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
   const { id = '' } = useParams();
   const booking = useBooking(id);
   const action = useBookingAction(id);
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The dialog stays mounted while open, even once the booking can no longer be cancelled.
+  const [cancelOpen, setCancelOpen] = useState(false);
+  // After an action its button is gone: focus moves to what it changed (issue 12: never lost to the body).
+  const [focusAfter, setFocusAfter] = useState<null | 'status' | 'rating'>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const myRatingRef = useRef<HTMLParagraphElement>(null);
+  const b = booking.data;
+  useEffect(() => {
+    if (focusAfter === 'status' && b && b.status !== 'confirmed') {
+      statusRef.current?.focus();
+      setFocusAfter(null);
+    } else if (focusAfter === 'rating' && b?.myRating) {
+      myRatingRef.current?.focus();
+      setFocusAfter(null);
+    }
+  }, [focusAfter, b]);
   if (booking.isPending) return <Loading />;
-  if (booking.error) {
+  if (booking.error || !b) {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-bold">Booking details</h1>
@@ -73,26 +143,46 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
       </div>
     );
   }
-  const b = booking.data;
   const v = b.driver.vehicle;
 
-  async function run(kind: 'cancel' | 'complete') {
+  async function complete() {
     setError(null);
     try {
-      await action.mutateAsync({ action: kind, reason });
-      toast({ title: kind === 'cancel' ? 'Booking cancelled' : 'Trip completed', variant: 'success' });
+      await action.mutateAsync({ action: 'complete' });
+      toast({ title: 'Trip completed', variant: 'success' });
+      setFocusAfter('status');
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'That did not work. Please try again.');
     }
   }
 
+  async function cancel(reason: string) {
+    await action.mutateAsync({ action: 'cancel', reason });
+    toast({ title: 'Booking cancelled', variant: 'success' });
+  }
+
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold">Booking details</h1>
-        <StatusBadge status={b.status} />
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold">Booking details</h1>
+          <StatusBadge status={b.status} />
+          {admin && b.lateCancellation && (
+            <span
+              className="inline-flex items-center gap-1 rounded-full border border-amber-700 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-950"
+              data-testid="late-cancellation"
+            >
+              <TriangleAlert className="h-4 w-4" aria-hidden="true" />
+              {BOOKING_STATE_TEXT.lateCancellation}
+            </span>
+          )}
+        </div>
+        <p ref={statusRef} tabIndex={-1} className="text-lg wrap-anywhere" data-testid="booking-status">
+          <StatusText b={b} />
+          {admin && b.lateCancellation && ` ${BOOKING_STATE_TEXT.lateCancellationHint}`}
+        </p>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card className="flex flex-col gap-3">
           <h2 className="text-xl font-bold">Trip</h2>
           <RideSummary ride={b.ride} showBudget={false} />
@@ -109,7 +199,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
           <p className="text-3xl font-bold" data-testid="agreed-fare">
             {formatAud(b.priceCents)}
           </p>
-          <p className="text-sm" data-testid="booking-fare-statement">
+          <p className="text-sm wrap-anywhere" data-testid="booking-fare-statement">
             {b.fareStatement}
           </p>
           <p className="text-sm text-slate-700">Accepted {formatSydney(b.acceptedAt)} (Sydney time)</p>
@@ -121,7 +211,15 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
           <p data-testid="vehicle">
             {[v.make, v.model].filter(Boolean).join(' ') || 'Vehicle'}
             {v.color && `, ${v.color}`}
-            {v.registration && ` · registration ${v.registration}`} · {v.capacity} seats
+            {v.registration && (
+              <>
+                {' · registration '}
+                <span className="rounded border-2 border-slate-800 px-1.5 font-mono font-bold tracking-wider">
+                  {v.registration}
+                </span>
+              </>
+            )}{' '}
+            · {v.capacity} seats
           </p>
         </Card>
         <Card className="grid gap-4 sm:grid-cols-2" data-testid="contacts">
@@ -137,7 +235,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
       </div>
       <Card className="flex flex-col gap-2">
         <h2 className="text-xl font-bold">History</h2>
-        <ol className="flex flex-col gap-1 text-sm">
+        <ol className="flex flex-col gap-1 text-sm wrap-anywhere">
           {b.history.map((h) => (
             <li key={`${h.type}-${h.at}`}>
               <span className="font-semibold capitalize">{h.type.replace(/_/g, ' ')}</span> ·{' '}
@@ -146,26 +244,28 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
             </li>
           ))}
         </ol>
-        {b.cancelReason && <p className="text-sm">Cancellation reason: {b.cancelReason}</p>}
       </Card>
       <FormError message={error} />
       {b.canComplete && (
-        <Button className="self-start" onClick={() => run('complete')} disabled={action.isPending}>
+        <Button className="self-start" onClick={complete} disabled={action.isPending}>
           Mark trip completed
         </Button>
       )}
-      {b.canCancel && (
+      {(b.canCancel || cancelOpen) && (
         <Card className="flex flex-col gap-3">
           <h2 className="text-xl font-bold">Cancel this booking</h2>
-          <Field label="Reason for cancelling" value={reason} onChange={(e) => setReason(e.target.value)} />
-          <Button
-            variant="destructive"
-            className="self-start"
-            onClick={() => run('cancel')}
-            disabled={action.isPending}
-          >
-            Cancel booking
-          </Button>
+          <p>{BOOKING_STATE_TEXT.policy}</p>
+          <CancelBookingDialog
+            pickupAt={b.ride.pickupAt}
+            otherSide={b.viewerRole === 'driver' ? 'the customer' : 'the driver'}
+            onConfirm={cancel}
+            onCancelled={() => setFocusAfter('status')}
+            onOpenChange={(open) => {
+              setCancelOpen(open);
+              // Closed after a refusal (the other side cancelled first): the button is going, focus the status.
+              if (!open && !b.canCancel) setFocusAfter('status');
+            }}
+          />
         </Card>
       )}
       {(b.canRate || b.myRating || b.theirRating) && (
@@ -175,15 +275,16 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
             <RatingForm
               bookingId={b.id}
               about={b.viewerRole === 'driver' ? 'your customer' : 'your driver'}
+              onRated={() => setFocusAfter('rating')}
             />
           )}
           {b.myRating && (
-            <p>
+            <p ref={myRatingRef} tabIndex={-1} className="wrap-anywhere">
               You rated: <Stars value={b.myRating.stars} /> {b.myRating.comment && `“${b.myRating.comment}”`}
             </p>
           )}
           {b.theirRating ? (
-            <p data-testid="their-rating">
+            <p data-testid="their-rating" className="wrap-anywhere">
               {b.theirRating.fromName} rated you: <Stars value={b.theirRating.stars} />{' '}
               {b.theirRating.comment && `“${b.theirRating.comment}”`}
             </p>

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
+import { cancelledByText } from '../../shared/messages.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
@@ -20,6 +21,12 @@ export function BookingList({ items, empty }: { items: BookingDto[]; empty: stri
               <StatusBadge status={b.status} />
               <span className="text-lg font-bold">{formatAud(b.priceCents)}</span>
             </p>
+            {b.status === 'cancelled' && (
+              <p className="font-semibold text-red-800 wrap-anywhere">
+                {cancelledByText(b)}
+                {b.cancelReason && `: “${b.cancelReason}”`}
+              </p>
+            )}
             <RideSummary ride={b.ride} showBudget={false} />
             <p className="text-sm text-slate-700">
               {b.viewerRole === 'driver'

@@ -1,18 +1,55 @@
 /** /driver-matching/{id}: 'Finding drivers' - how many drivers match, and quotes as they arrive (live). */
+import { Info } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import type { BookingDto, RideDto } from '../../shared/marketplace/api.ts';
+import { formatSydney } from '../../shared/marketplace/time.ts';
+import { BOOKING_STATE_TEXT } from '../../shared/messages.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { useRide, useRideMatches } from '../features/marketplace/api.ts';
 import { RideQuestions } from '../features/marketplace/components/RideQuestions.tsx';
-import { RideQuotes } from '../features/marketplace/components/RideQuotes.tsx';
+import { RideQuotes, useRideBookings } from '../features/marketplace/components/RideQuotes.tsx';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
+
+/**
+ * What happened to the request's last booking, when it was cancelled: a driver's cancellation reopens the
+ * request (if its pickup is still ahead), and the customer should know why it is open again.
+ */
+function CancelledBookingNote({ ride, bookings }: { ride: RideDto; bookings: BookingDto[] | undefined }) {
+  if (ride.bookingId) return null;
+  const last = bookings
+    ?.filter((b) => b.status === 'cancelled')
+    .sort((a, b) => (b.cancelledAt ?? '').localeCompare(a.cancelledAt ?? ''))[0];
+  if (!last) return null;
+  const company = last.driver.companyName || last.driver.contact.name || 'The driver';
+  const when = last.cancelledAt ? formatSydney(last.cancelledAt) : '';
+  const reason = last.cancelReason ?? '';
+  let text: string;
+  if (last.cancelledBy === 'driver' && ride.status === 'open') {
+    text = `${BOOKING_STATE_TEXT.reopened(company, when, reason)} The other drivers who quoted have been invited to quote again.`;
+  } else if (last.cancelledBy === 'driver') {
+    text = `${company} cancelled their booking on ${when}: “${reason}”.`;
+  } else {
+    text = `You cancelled your booking with ${company} on ${when}: “${reason}”.`;
+  }
+  return (
+    <div
+      className="flex items-start gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 text-base text-amber-950 wrap-anywhere"
+      data-testid="cancelled-booking-note"
+    >
+      <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
+  );
+}
 
 export default function DriverMatchingPage() {
   usePageMeta('Finding drivers', 'Drivers who match your trip, and their quotes as they arrive.');
   const { id } = useParams();
   const ride = useRide(id);
   const matches = useRideMatches(id);
+  const bookings = useRideBookings(id ?? '');
   if (ride.isPending) return <Loading text="Finding drivers" />;
   if (ride.error) {
     return (
@@ -35,6 +72,7 @@ export default function DriverMatchingPage() {
             </Link>
           )}
         </p>
+        <CancelledBookingNote ride={r} bookings={bookings.data} />
         <RideSummary ride={r} />
         {r.status === 'open' && (
           <p>

@@ -1,6 +1,8 @@
 /** /ratings: ratings received and given, and trips still waiting for the user's rating. */
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { RatingDto } from '../../shared/marketplace/api.ts';
+import { ratingCountText, ratingLabel } from '../../shared/marketplace/ratings-text.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
@@ -29,6 +31,7 @@ export default function RatingsPage() {
   usePageMeta('Ratings', 'Ratings you gave and received, and trips waiting for your rating.');
   const { user } = useAuth();
   const ratings = useRatings(Boolean(user && !user.isTest));
+  const waitingRef = useRef<HTMLHeadingElement>(null);
   if (user?.isTest) return <p>A test session has no ratings.</p>;
   if (ratings.isPending) return <Loading />;
   if (ratings.error) return <p role="alert">Ratings could not be loaded.</p>;
@@ -37,11 +40,20 @@ export default function RatingsPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Ratings</h1>
       <p className="text-lg">
-        Your rating: <Stars value={d.summary.average} /> from {d.summary.count}{' '}
-        {d.summary.count === 1 ? 'rating' : 'ratings'}
+        Your rating:{' '}
+        {d.summary.average !== null && d.summary.count > 0 ? (
+          <>
+            <Stars value={d.summary.average} label={ratingLabel(d.summary)} /> from{' '}
+            {ratingCountText(d.summary.count)}
+          </>
+        ) : (
+          <strong>{ratingCountText(0)}</strong>
+        )}
       </p>
       <section className="flex flex-col gap-3">
-        <h2 className="text-xl font-bold">Waiting for your rating</h2>
+        <h2 ref={waitingRef} tabIndex={-1} className="text-xl font-bold">
+          Waiting for your rating
+        </h2>
         {d.pending.length === 0 ? (
           <p className="text-slate-700">Nothing to rate.</p>
         ) : (
@@ -57,7 +69,12 @@ export default function RatingsPage() {
                   booking
                 </Link>
               </p>
-              <RatingForm bookingId={p.bookingId} about={p.otherName} />
+              <RatingForm
+                bookingId={p.bookingId}
+                about={p.otherName}
+                // The rated trip's card goes: focus moves to the list's heading, not to the page body.
+                onRated={() => waitingRef.current?.focus()}
+              />
             </Card>
           ))
         )}

@@ -127,6 +127,8 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       customer: { id: b.customerId, contact: contact(b.customerId) },
       history,
       cancelReason: b.cancelReason,
+      // Issue 12 (clear states): who cancelled, when, and whether it was late (the cancellation policy).
+      ...cancellationOf(b, history),
       completedAt: b.completedAt?.toISOString() ?? null,
       viewerRole,
       canCancel: party && b.status === 'confirmed',
@@ -143,4 +145,26 @@ export async function loadBookingDto(db: Db, viewer: Viewer, id: string): Promis
   const [dto] = await loadBookingDtos(db, viewer, eq(bookings.id, id));
   if (!dto) throw notFound();
   return dto;
+}
+
+/** Issue 12: who cancelled a booking (by role), when, and whether it was within 24 hours of pickup. */
+function cancellationOf(
+  b: typeof bookings.$inferSelect,
+  history: BookingEventDto[],
+): Pick<BookingDto, 'cancelledBy' | 'cancelledAt' | 'lateCancellation'> {
+  if (b.status !== 'cancelled') return { cancelledBy: null, cancelledAt: null, lateCancellation: false };
+  const event = history.findLast((e) => e.type === 'cancelled');
+  const by =
+    b.cancelledBy === b.customerId
+      ? 'customer'
+      : b.cancelledBy === b.driverId
+        ? 'driver'
+        : event?.by === 'customer' || event?.by === 'driver'
+          ? event.by
+          : null;
+  return {
+    cancelledBy: by,
+    cancelledAt: b.cancelledAt?.toISOString() ?? event?.at ?? null,
+    lateCancellation: b.lateCancellation,
+  };
 }

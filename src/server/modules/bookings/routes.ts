@@ -1,7 +1,9 @@
-/** /api/bookings: the user's bookings, one booking with contacts and history, its calendar file, cancel, complete. */
+/** /api/bookings: the user's bookings (or one request's), one booking with contacts and history, its calendar file, cancel, complete. */
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cancelInputSchema } from '../../../shared/validation/marketplace.ts';
+import { bookings } from '../../db/schema/index.ts';
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { notFound, parseBody } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
@@ -24,9 +26,15 @@ export function bookingRoutes(deps: Deps) {
     return loadBookingDto(deps.db, user, id);
   };
 
-  /** The user's bookings as customer or driver (an admin: all), newest pickup first. */
+  /**
+   * The user's bookings as customer or driver (an admin: all), newest pickup first. ?rideId= narrows them to
+   * one request's bookings (its page explains a cancelled one).
+   */
   app.get('/', async (c) => {
-    return c.json({ items: await loadBookingDtos(deps.db, c.get('user')!) });
+    const rideId = c.req.query('rideId');
+    if (rideId !== undefined && !uuid.safeParse(rideId).success) return c.json({ items: [] });
+    const filter = rideId ? eq(bookings.rideId, rideId) : undefined;
+    return c.json({ items: await loadBookingDtos(deps.db, c.get('user')!, filter) });
   });
 
   app.get('/:id', async (c) => {

@@ -6,6 +6,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { displayLocality, MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
+import { FREE_CANCELLATION_HOURS } from '../../../shared/messages.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
@@ -28,7 +29,9 @@ async function partyBooking(db: Db, user: SessionUser, id: string) {
 }
 
 /**
- * Either side cancels a confirmed booking. When the driver cancels, the request reopens (if its pickup is
+ * Either side cancels a confirmed booking, with a reason. Its quote becomes 'cancelled'. Cancelling is free
+ * until 24 hours before pickup; a later cancellation is recorded (late_cancellation) and shown to admins.
+ * When the driver cancels, the request reopens (if its pickup is
  * still ahead) and the other drivers who had quoted are invited to quote again; when the customer cancels,
  * the request is cancelled.
  */
@@ -38,9 +41,22 @@ export async function cancelBooking(db: Db, user: SessionUser, id: string, reaso
   await db.transaction(async (tx) => {
     // Lock order everywhere: request, then quotes, then booking.
     await tx.select({ id: rides.id }).from(rides).where(eq(rides.id, booking.rideId)).for('update');
+    // The accepted quote reads 'cancelled' from now on (the booking says who and why); rolled back below
+    // with everything else if the booking is no longer confirmed.
+    await tx
+      .update(quotes)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(and(eq(quotes.id, booking.quoteId), eq(quotes.status, 'accepted')));
     const [cancelled] = await tx
       .update(bookings)
-      .set({ status: 'cancelled', cancelledBy: user.id, cancelReason: reason })
+      .set({
+        status: 'cancelled',
+        cancelledBy: user.id,
+        cancelReason: reason,
+        cancelledAt: sql`now()`,
+        // The policy: free until 24 hours before pickup; later cancellations are recorded for admins.
+        lateCancellation: sql`(select r.pickup_at from rides r where r.id = ${bookings.rideId}) <= now() + ${sql.raw(`interval '${FREE_CANCELLATION_HOURS} hours'`)}`,
+      })
       .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
       .returning();
     if (!cancelled) throw conflict(MARKETPLACE_CONFLICTS.bookingNotCancellable);

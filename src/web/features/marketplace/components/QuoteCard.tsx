@@ -1,15 +1,72 @@
-/** One driver's quote as the customer compares it, with the fare statement to accept it. */
-import { useState } from 'react';
+/**
+ * One driver's quote as the customer compares it: the price, the marks of the comparison ("Lowest price",
+ * "Best rated"), the driver's track record and trust details in readable type, what the quote's state
+ * means in words, and the fare statement to accept it.
+ */
+import { BadgeCheck, Car, Star, Tag } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import type { QuoteDto, RideDto } from '../../../../shared/marketplace/api.ts';
 import { fareStatement } from '../../../../shared/marketplace/booking.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
+import {
+  completedTripsText,
+  ratingCountText,
+  ratingLabel,
+} from '../../../../shared/marketplace/ratings-text.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
+import { BOOKING_STATE_TEXT } from '../../../../shared/messages.ts';
 import { config } from '../../../app/config.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
-import { Stars, StatusBadge } from './RideSummary.tsx';
+
+export interface QuoteMarks {
+  lowestPrice: boolean;
+  bestRated: boolean;
+}
+
+/** The quote's state in words, as its customer reads it. */
+function stateText(quote: QuoteDto, cancelledBy: 'customer' | 'driver' | null | undefined): string {
+  switch (quote.status) {
+    case 'pending':
+      return `Valid until ${formatSydney(quote.validUntil)}`;
+    case 'needs_confirmation':
+      return 'Waiting for the driver to confirm';
+    case 'accepted':
+      return 'Accepted: you booked this driver';
+    case 'cancelled':
+      return cancelledBy === 'customer'
+        ? BOOKING_STATE_TEXT.cancelledByYou
+        : cancelledBy === 'driver'
+          ? BOOKING_STATE_TEXT.cancelledByDriver
+          : 'Booking cancelled';
+    case 'declined':
+      return 'Not chosen: you booked another driver';
+    case 'withdrawn':
+      return 'Withdrawn by the driver';
+    case 'expired':
+      return 'Expired';
+    default:
+      return quote.status;
+  }
+}
+
+const STATE_STYLE: Record<string, string> = {
+  pending: 'font-normal text-slate-800',
+  needs_confirmation: 'font-semibold text-amber-900',
+  accepted: 'font-semibold text-green-900',
+  cancelled: 'font-semibold text-red-800',
+};
+
+function Mark({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-green-800 px-3 py-1 text-sm font-semibold text-white">
+      {icon}
+      {children}
+    </span>
+  );
+}
 
 export function QuoteCard({
   quote,
@@ -17,43 +74,87 @@ export function QuoteCard({
   onAccept,
   accepting,
   error,
+  marks,
+  cancelledBy,
+  headingLevel = 3,
 }: {
   quote: QuoteDto;
   ride: RideDto;
   onAccept?: () => void;
   accepting?: boolean;
   error?: string | null;
+  marks?: QuoteMarks;
+  /** For a 'cancelled' quote: which side cancelled its booking. */
+  cancelledBy?: 'customer' | 'driver' | null;
+  headingLevel?: 3 | 4;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [agreed, setAgreed] = useState(false);
-  const live = quote.status === 'pending' || quote.status === 'needs_confirmation';
   const acceptable =
     quote.status === 'pending' && quote.rideVersion === ride.version && ride.status === 'open';
+  const d = quote.driver;
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const SubHeading = headingLevel === 3 ? 'h4' : 'h5';
+  const rated = d.rating.average !== null && d.rating.count > 0;
+  const trips = completedTripsText(d.completedTrips);
   return (
-    <Card className="flex flex-col gap-3" data-testid="quote-card">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="flex items-start gap-3">
-          <Avatar src={quote.driver.avatarUrl} name={quote.driver.firstName} size="md" decorative />
-          <div>
-            <h3 className="text-lg font-bold">
-              {quote.driver.companyName || `${quote.driver.firstName}'s shuttle`}
-            </h3>
-            <p className="text-sm text-slate-700">
-              <Stars value={quote.driver.rating.average} /> · {quote.driver.rating.count} ratings ·{' '}
-              {quote.driver.completedTrips} completed trips
-            </p>
-          </div>
-        </div>
-        <p className="text-2xl font-bold text-slate-900">{formatAud(quote.priceCents)}</p>
+    <Card className="flex h-full flex-col gap-3 p-5" data-testid="quote-card">
+      {(marks?.lowestPrice || marks?.bestRated) && (
+        <p className="flex flex-wrap gap-2" data-testid="quote-marks">
+          {marks.lowestPrice && (
+            <Mark icon={<Tag className="h-4 w-4" aria-hidden="true" />}>Lowest price</Mark>
+          )}
+          {marks.bestRated && <Mark icon={<Star className="h-4 w-4" aria-hidden="true" />}>Best rated</Mark>}
+        </p>
+      )}
+      <div className="flex items-center gap-3">
+        <Avatar src={d.avatarUrl} name={d.firstName} size="md" decorative />
+        <Heading className="min-w-0 flex-1 text-lg font-bold leading-snug wrap-anywhere">
+          {d.companyName || `${d.firstName}'s shuttle`}
+        </Heading>
+        <p className="shrink-0 text-2xl font-bold text-slate-900" data-testid="quote-price">
+          {formatAud(quote.priceCents)}
+        </p>
       </div>
-      <p className="text-sm">{quote.message}</p>
-      {quote.vehicle && <p className="text-sm text-slate-700">Vehicle: {quote.vehicle}</p>}
-      <p className="flex items-center gap-2 text-sm text-slate-700">
-        <StatusBadge status={quote.status} />
-        {live && <span>Valid until {formatSydney(quote.validUntil)}</span>}
+      <p className="text-base text-slate-800" data-testid="track-record">
+        {rated ? (
+          <span role="img" aria-label={ratingLabel(d.rating)} className="font-semibold text-slate-900">
+            <span aria-hidden="true" className="text-amber-700">
+              ★
+            </span>{' '}
+            <span aria-hidden="true">
+              {d.rating.average!.toFixed(1)} · {ratingCountText(d.rating.count)}
+            </span>
+          </span>
+        ) : (
+          <span className="font-semibold text-slate-900">{ratingCountText(0)}</span>
+        )}
+        {trips && <> · {trips}</>}
+      </p>
+      <ul className="flex flex-col gap-1 text-base text-slate-800" data-testid="trust-details">
+        <li className="flex items-start gap-2">
+          <BadgeCheck className="mt-0.5 h-5 w-5 shrink-0 text-green-800" aria-hidden="true" />
+          <span>BSP-registered (NSW booked service provider)</span>
+        </li>
+        {quote.vehicle && (
+          <li className="flex items-start gap-2">
+            <Car className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" aria-hidden="true" />
+            <span className="wrap-anywhere">
+              <span className="sr-only">Vehicle: </span>
+              {quote.vehicle}
+            </span>
+          </li>
+        )}
+      </ul>
+      {quote.message && <p className="text-base wrap-anywhere">“{quote.message}”</p>}
+      <p
+        className={`mt-auto text-base ${STATE_STYLE[quote.status] ?? 'font-semibold text-slate-800'}`}
+        data-testid="quote-state"
+      >
+        {stateText(quote, cancelledBy)}
       </p>
       {quote.status === 'needs_confirmation' && (
-        <p className="text-sm text-amber-900">
+        <p className="text-base text-amber-900">
           You changed the trip: this driver must confirm the quote again.
         </p>
       )}
@@ -64,7 +165,7 @@ export function QuoteCard({
       )}
       {onAccept && acceptable && confirming && (
         <div className="flex flex-col gap-3 rounded-lg border border-green-300 bg-green-50 p-4">
-          <h4 className="font-semibold">Fare statement</h4>
+          <SubHeading className="font-semibold">Fare statement</SubHeading>
           <p className="text-sm" data-testid="fare-statement">
             {fareStatement({
               priceCents: quote.priceCents,

@@ -7,7 +7,16 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSubmitRating } from '../api.ts';
 
-export function RatingForm({ bookingId, about }: { bookingId: string; about: string }) {
+export function RatingForm({
+  bookingId,
+  about,
+  onRated,
+}: {
+  bookingId: string;
+  about: string;
+  /** Called once saved: the form is about to go, and the page moves focus to what replaces it. */
+  onRated?: () => void;
+}) {
   const submit = useSubmitRating();
   const [stars, setStars] = useState(0);
   const [comment, setComment] = useState('');
@@ -21,6 +30,7 @@ export function RatingForm({ bookingId, about }: { bookingId: string; about: str
     try {
       await submit.mutateAsync({ bookingId, stars, comment });
       toast({ title: 'Thank you for rating', variant: 'success' });
+      onRated?.();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Your rating could not be saved.');
     }
