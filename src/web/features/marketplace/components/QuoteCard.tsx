@@ -3,7 +3,7 @@
  * "Best rated"), the driver's track record and trust details in readable type, what the quote's state
  * means in words, and the fare statement to accept it.
  */
-import { BadgeCheck, Car, Star, Tag } from 'lucide-react';
+import { Car, IdCard, Star, Tag } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { QuoteDto, RideDto } from '../../../../shared/marketplace/api.ts';
 import { fareStatement } from '../../../../shared/marketplace/booking.ts';
@@ -133,8 +133,9 @@ export function QuoteCard({
       </p>
       <ul className="flex flex-col gap-1 text-base text-slate-800" data-testid="trust-details">
         <li className="flex items-start gap-2">
-          <BadgeCheck className="mt-0.5 h-5 w-5 shrink-0 text-green-800" aria-hidden="true" />
-          <span>BSP-registered (NSW booked service provider)</span>
+          {/* Not "verified": nobody checks the number against the NSW register yet (issue 13 will). */}
+          <IdCard className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" aria-hidden="true" />
+          <span>BSP number on file (NSW booked service provider)</span>
         </li>
         {quote.vehicle && (
           <li className="flex items-start gap-2">
