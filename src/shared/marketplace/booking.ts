@@ -23,6 +23,11 @@ export const MARKETPLACE_CONFLICTS = {
   bookingNotConfirmed: 'Only a confirmed booking can be marked completed.',
   rateNotCompleted: 'You can rate a trip once it is completed.',
   alreadyRated: 'You have already rated this trip.',
+  pairLegNotOpen:
+    'One leg of this return trip is already booked or no longer open, so the price for both legs cannot be accepted. Accept a quote for the other leg on its own.',
+  noReturnLeg: 'This trip has no return leg. Quote it on its own.',
+  pairPriceChanged:
+    'The driver has changed the price for both legs. Please review the new price before accepting.',
 } as const;
 
 export const ACCEPT_MESSAGES = {
@@ -30,8 +35,9 @@ export const ACCEPT_MESSAGES = {
 } as const;
 
 /**
- * Accepting a quote: the customer ticks the fare statement. `priceCents` is the price the customer saw;
- * when given, the API refuses the accept if the driver changed the price in the meantime.
+ * Accepting a quote: the customer ticks the fare statement. `priceCents` is the price the customer saw (for
+ * a return-pair quote: the total for both legs); when given, the API refuses the accept if the driver
+ * changed the price in the meantime.
  */
 export const acceptQuoteSchema = z.object({
   acceptFare: z.literal(true, { error: ACCEPT_MESSAGES.acceptFare }),
@@ -70,6 +76,8 @@ export interface FareStatementInput {
   destinationLocality: string;
   pickupAt: Date | string;
   brandName: string;
+  /** One leg of a return pair booked from one driver for one price: that price for both legs. */
+  pairTotalCents?: number;
 }
 
 /**
@@ -80,6 +88,9 @@ export function fareStatement(f: FareStatementInput): string {
   return (
     `Agreed fare: ${formatAud(f.priceCents)} AUD for this trip ` +
     `(${displayLocality(f.pickupLocality)} to ${displayLocality(f.destinationLocality)}, ${formatPickupSydney(f.pickupAt)}). ` +
+    (f.pairTotalCents !== undefined
+      ? `This is one leg of a return pair booked together at ${formatAud(f.pairTotalCents)} AUD for both legs. `
+      : '') +
     'This is the most you can be asked to pay. ' +
     `You pay the driver directly; ${f.brandName} takes no payment.`
   );
