@@ -70,6 +70,31 @@ export function formatPickupSydney(instant: Date | string): string {
   return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')} ${get('hour')}:${get('minute')} ${get('dayPeriod').toLowerCase()}`;
 }
 
+/** A Sydney wall-clock date '2026-11-27' as 'Fri 27 Nov 2026' (en-AU), or '' when it is not a date. */
+export function formatLocalDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return '';
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  if (Number.isNaN(d.getTime()) || d.getUTCDate() !== Number(m[3])) return '';
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).formatToParts(d);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
+}
+
+/** A wall-clock time '17:05' as '5:05 pm' (the app's convention, as in formatPickupSydney), or ''. */
+export function formatLocalTime(time: string): string {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!m) return '';
+  const h = Number(m[1]);
+  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'am' : 'pm'}`;
+}
+
 export interface FareStatementInput {
   priceCents: number;
   pickupLocality: string;

@@ -9,6 +9,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
+import { PairQuoteNote } from './PairQuoteNote.tsx';
 import { Stars, StatusBadge } from './RideSummary.tsx';
 
 export function QuoteCard({
@@ -46,6 +47,7 @@ export function QuoteCard({
         </div>
         <p className="text-2xl font-bold text-slate-900">{formatAud(quote.priceCents)}</p>
       </div>
+      <PairQuoteNote quote={quote} ride={ride} />
       <p className="text-sm">{quote.message}</p>
       {quote.vehicle && <p className="text-sm text-slate-700">Vehicle: {quote.vehicle}</p>}
       <p className="flex items-center gap-2 text-sm text-slate-700">

@@ -5,7 +5,7 @@ import type { RideDto } from '../../../../shared/marketplace/api.ts';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useAcceptQuote, useRideQuotes } from '../api.ts';
+import { seenPrice, useAcceptQuote, useRideQuotes } from '../api.ts';
 import { QuoteCard } from './QuoteCard.tsx';
 
 export function RideQuotes({ ride }: { ride: RideDto }) {
@@ -31,7 +31,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
           onAccept={async () => {
             setError(null);
             try {
-              const res = await accept.mutateAsync({ quoteId: q.id, priceCents: q.priceCents });
+              const res = await accept.mutateAsync({ quoteId: q.id, priceCents: seenPrice(q) });
               toast({
                 title: 'Booked',
                 description: 'Your driver has been told. Their contact details are on the booking.',
