@@ -118,6 +118,9 @@ function errorsOf(v: TripFormValues, mode: 'create' | 'edit'): Errors {
   return next;
 }
 
+const whereLabel = (p: PlaceValue, fallback: string) =>
+  [p.address.trim(), p.locality].filter(Boolean).join(', ') || fallback;
+
 const dateHint = (date: string) => formatLocalDate(date) || 'Shown here as day month year once chosen.';
 
 export function TripForm({
@@ -389,8 +392,8 @@ export function TripForm({
             <>
               <p className="text-sm text-slate-700">
                 Drivers can quote both legs for one price, or one leg each. The return picks up at{' '}
-                {v.destination.address || v.destination.locality || 'your destination'} and drops off at{' '}
-                {v.pickup.address || v.pickup.locality || 'your pickup'}.
+                {whereLabel(v.destination, 'your destination')} and drops off at{' '}
+                {whereLabel(v.pickup, 'your pickup')}.
               </p>
               <div className="grid gap-4 sm:grid-cols-3">
                 <Field
