@@ -223,6 +223,7 @@ test('the trip form on a phone: needs as fields, errors clear when fixed, focus 
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
+    bypassCSP: true,
   });
   const page = await ctx.newPage();
   await signInQuickly(page, user.email, user.password);
@@ -281,10 +282,13 @@ test('the trip form on a phone: needs as fields, errors clear when fixed, focus 
 });
 
 test('the driver profile: what the vehicles offer, and focus on the first error', async ({
-  page,
+  browser,
   request,
 }) => {
   const driverUser = await createConfirmedUser(request, 'driver', { fullName: 'Olive Offers' });
+  // bypassCSP: axe-core is injected as an inline script.
+  const ctx = await browser.newContext({ bypassCSP: true });
+  const page = await ctx.newPage();
   await signInQuickly(page, driverUser.email, driverUser.password);
   await page.goto('/driver-profile');
   await page.getByLabel('Seats for passengers').fill('0');
@@ -311,4 +315,5 @@ test('the driver profile: what the vehicles offer, and focus on the first error'
     pets: true,
   });
   expect(await axeViolations(page)).toEqual([]);
+  await ctx.close();
 });
