@@ -261,6 +261,35 @@ describe.each(databaseKinds())('return trips as a pair (%s)', (kind) => {
     expect(b.pairBooking!.id).toBe(a.pairBooking!.id);
   });
 
+  it('an Idempotency-Key replay of a pair quote answers both halves again; nothing is quoted twice', async () => {
+    const { ride, returnRide } = await postPair();
+    const key = `pair-quote-${Date.now()}`;
+    const body = { rideId: ride.id, price: 99, message: 'Both ways.', pair: true };
+    const first = await pairDriver.client.post('/api/quotes', body, { headers: { 'Idempotency-Key': key } });
+    const replay = await pairDriver.client.post('/api/quotes', body, { headers: { 'Idempotency-Key': key } });
+    expect([first.status, replay.status]).toEqual([201, 201]);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const a = (await first.json()) as PairAnswer;
+    const b = (await replay.json()) as PairAnswer;
+    expect(b.quote.id).toBe(a.quote.id);
+    expect(b.otherLegQuote!.id).toBe(a.otherLegQuote!.id);
+    expect(await live(ride.id)).toHaveLength(1);
+    expect(await live(returnRide!.id)).toHaveLength(1);
+  });
+
+  it('the customer cancelling one leg of an open return trip declines pair quotes on both legs', async () => {
+    const { ride, returnRide } = await postPair();
+    const pair = (await (await quotePair(pairDriver, ride.id, 150)).json()) as PairAnswer;
+    const leg = (await (await quoteLeg(legDriver, ride.id, 70)).json()) as { quote: QuoteDto };
+    const res = await customer.client.post(`/api/rides/${returnRide!.id}/cancel`, { reason: 'Driving back' });
+    expect(res.status).toBe(200);
+    expect(await statusOf(server, 'quotes', pair.quote.id)).toBe('declined');
+    expect(await statusOf(server, 'quotes', pair.otherLegQuote!.id)).toBe('declined');
+    // A one-leg quote on the outbound leg is untouched, and can still be accepted.
+    expect(await statusOf(server, 'quotes', leg.quote.id)).toBe('pending');
+    expect((await accept(leg.quote.id, 7000)).status).toBe(201);
+  });
+
   it('legs from two drivers: one-leg quotes are accepted separately, with no bundle', async () => {
     const { ride, returnRide } = await postPair();
     const out = (await (await quoteLeg(pairDriver, ride.id, 80)).json()) as { quote: QuoteDto };
