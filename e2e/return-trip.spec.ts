@@ -119,7 +119,15 @@ test('post a return trip, quote both legs for one price, book both with one acce
     'Accepting it books both legs with this driver.',
   );
   await quote.screenshot({ path: `${SHOTS}/pair-quote-card-390.png` });
+  // Both legs' fare statements, word for word as the bookings will keep them, are shown before accepting.
+  await quote.getByText("The return leg's fare statement").click();
+  const otherStatement = (await quote.getByTestId('pair-other-statement').textContent()) ?? '';
+  expect(otherStatement).toContain('Williamtown to Nelson Bay');
   await quote.getByRole('button', { name: 'Accept this quote' }).click();
+  await expect(quote.getByTestId('fare-statement')).toContainText(
+    'This is one leg of a return pair booked together at $170.00 AUD for both legs.',
+  );
+  const thisStatement = (await quote.getByTestId('fare-statement').textContent()) ?? '';
   await quote.getByLabel('I agree to this fare and book this driver.').check();
   await quote.getByRole('button', { name: 'Book at this price' }).click();
   await expect(customer.getByRole('heading', { name: 'Booking details' })).toBeVisible();
@@ -129,8 +137,12 @@ test('post a return trip, quote both legs for one price, book both with one acce
       .first(),
   ).toBeVisible();
   const res = await customer.request.get('/api/bookings');
-  const items = ((await res.json()) as { items: { priceCents: number; ride: { flightNumber: string } }[] })
-    .items;
+  const items = (
+    (await res.json()) as {
+      items: { priceCents: number; fareStatement: string; ride: { flightNumber: string } }[];
+    }
+  ).items;
+  expect(items.map((b) => b.fareStatement).sort()).toEqual([otherStatement, thisStatement].sort());
   expect(items.map((b) => b.ride.flightNumber).sort()).toEqual(['JQ451', 'QF1504']);
   expect(items.reduce((sum, b) => sum + b.priceCents, 0)).toBe(17000);
 

@@ -70,6 +70,7 @@ export function QuoteCard({
           <p className="text-sm" data-testid="fare-statement">
             {fareStatement({
               priceCents: quote.priceCents,
+              pairTotalCents: quote.bundle?.totalCents,
               pickupLocality: ride.pickup.locality,
               destinationLocality: ride.destination.locality,
               pickupAt: ride.pickupAt,
