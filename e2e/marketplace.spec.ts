@@ -46,6 +46,8 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   }
   await driver.getByLabel('From (Sydney time)').fill('00:00');
   await driver.getByLabel('To (Sydney time)').fill('23:59');
+  // What the van carries: two boards on the roof (needs of trips are matched against it).
+  await driver.getByLabel('Surfboards').fill('2');
   await driver.getByRole('button', { name: 'Save profile' }).click();
   await expect(driver.getByTestId('toast').filter({ hasText: 'Profile saved' })).toBeVisible();
 
@@ -62,7 +64,7 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   await customer.getByLabel('Pickup time (Sydney time)').fill('10:30');
   await customer.getByLabel('Passengers').fill('2');
   await customer.getByLabel('Bags').fill('3');
-  await customer.getByLabel('Surfboard').check();
+  await customer.getByLabel('Surfboards').fill('1');
   await customer.getByLabel('Budget (AUD)').fill('95');
   expect(await axeViolations(customer)).toEqual([]);
   await customer.getByRole('button', { name: 'Post my trip' }).click();
@@ -80,6 +82,7 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   await driver.goto('/available-rides');
   const card = driver.getByTestId('available-ride').filter({ hasText: `Customer: ${firstName}` });
   await expect(card).toContainText('Nelson Bay 2315');
+  await expect(card.getByTestId('ride-needs')).toHaveText('Travelling with: 1 surfboard');
   await expect(card).not.toContainText(customerUser.email);
   await expect(card).not.toContainText('Rider');
   await expect(card).not.toContainText('Magnus Street');
@@ -209,4 +212,108 @@ test("an admin edits a driver's business record from the user list", async ({ pa
   expect(
     ((await saved.json()) as { driver: { vehicle: { capacity: number } } }).driver.vehicle.capacity,
   ).toBe(11);
+});
+
+test('the trip form on a phone: needs as fields, errors clear when fixed, focus on the first error, dates in en-AU', async ({
+  browser,
+  request,
+}) => {
+  const user = await createConfirmedUser(request, 'customer', { fullName: 'Fran Former' });
+  const ctx = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  });
+  const page = await ctx.newPage();
+  await signInQuickly(page, user.email, user.password);
+  await page.goto('/book-ride');
+
+  // Submitting the empty form flags it and moves focus to the first problem: the pickup suburb.
+  await page.getByRole('button', { name: 'Post my trip' }).click();
+  await expect(page.getByText('Choose a pickup suburb from the list.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Pickup suburb' })).toBeFocused();
+  await expect(page.getByText('Choose a pickup date.')).toBeVisible();
+
+  // Fixing a field clears its error at once, without another submit.
+  await choosePlace(page, 'Pickup', 'Nelson B', /Nelson Bay NSW 2315/);
+  await expect(page.getByText('Choose a pickup suburb from the list.')).toHaveCount(0);
+  const day = utcToSydney(new Date(Date.now() + 5 * 86_400_000)).date;
+  await page.getByLabel('Pickup date').fill(day);
+  await expect(page.getByText('Choose a pickup date.')).toHaveCount(0);
+  // The chosen date is spelled out in en-AU below the control, whatever the browser's locale.
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const spelled = new Intl.DateTimeFormat('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+    .format(new Date(Date.UTC(y, m - 1, d, 12)))
+    .replace(/,/g, '');
+  await expect(page.getByText(spelled, { exact: true })).toBeVisible();
+  await page.getByLabel('Pickup time (Sydney time)').fill('17:05');
+  await expect(page.getByText('5:05 pm', { exact: true })).toBeVisible();
+
+  // Needs are fields: more child seats than passengers is caught by the shared schema, and focused.
+  await page.getByLabel('Infant capsules (to 6 months)').fill('1');
+  await page.getByLabel('Booster seats (4 to 8 years)').fill('1');
+  await page.getByRole('button', { name: 'Post my trip' }).click();
+  await expect(page.getByText('Choose a destination suburb from the list.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Destination suburb' })).toBeFocused();
+  await choosePlace(page, 'Destination', 'Williamt', /Williamtown NSW 2318/);
+  await page.getByLabel('Budget (AUD)').fill('90');
+  await page.getByRole('button', { name: 'Post my trip' }).click();
+  await expect(page.getByText('There are more child seats than passengers.')).toBeVisible();
+  await expect(page.getByLabel('Child seats (6 months to 4 years)')).toBeFocused();
+  await page.getByLabel('Passengers').fill('3');
+  await expect(page.getByText('There are more child seats than passengers.')).toHaveCount(0);
+  await page.getByLabel('Folding wheelchair (passenger transfers to a seat)').check();
+  await page.getByLabel('Pram or stroller').check();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Post my trip' }).click();
+  await expect(page.getByRole('heading', { name: 'Your trip is posted' })).toBeVisible();
+  await expect(page.getByTestId('ride-needs')).toHaveText(
+    'Travelling with: 1 infant capsule, 1 booster seat, Folding wheelchair, Pram or stroller',
+  );
+  await expect(page.getByText(/5:05 pm/)).toBeVisible();
+  await ctx.close();
+});
+
+test('the driver profile: what the vehicles offer, and focus on the first error', async ({
+  browser,
+  request,
+}) => {
+  const driverUser = await createConfirmedUser(request, 'driver', { fullName: 'Olive Offers' });
+  // bypassCSP: axe-core is injected as an inline script.
+  const ctx = await browser.newContext({ bypassCSP: true });
+  const page = await ctx.newPage();
+  await signInQuickly(page, driverUser.email, driverUser.password);
+  await page.goto('/driver-profile');
+  await page.getByLabel('Seats for passengers').fill('0');
+  await page.getByLabel('Booster seats').fill('-1');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByLabel('Seats for passengers')).toBeFocused();
+  await page.getByLabel('Seats for passengers').fill('7');
+  await expect(page.getByText(/Vehicle capacity must be/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByLabel('Booster seats')).toBeFocused();
+  await page.getByLabel('Booster seats').fill('2');
+  await page.getByLabel('Ramp or lift: passenger stays seated (and folding chairs)').check();
+  await page.getByLabel('Pets').check();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Profile saved' })).toBeVisible();
+  const saved = await page.request.get('/api/drivers/me');
+  expect(((await saved.json()) as { driver: { offers: unknown } }).driver.offers).toEqual({
+    childSeats: 0,
+    boosterSeats: 2,
+    wheelchair: 'seated',
+    pram: false,
+    surfboards: 0,
+    bikes: 0,
+    pets: true,
+  });
+  expect(await axeViolations(page)).toEqual([]);
+  await ctx.close();
 });

@@ -7,9 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { issues } from './db/schema/index.ts';
 import { notFound } from './http/errors.ts';
 import type { Rebuilders } from './http/idempotency.ts';
-import { loadBookingDto } from './modules/bookings/dto.ts';
 import { toRecord } from './modules/issues/routes.ts';
-import { submittedQuoteAnswer } from './modules/quotes/service.ts';
+import { acceptedAnswer, submittedQuoteAnswer } from './modules/quotes/service.ts';
 import { givenRatingAnswer } from './modules/ratings/service.ts';
 import { createdRideAnswer } from './modules/rides/service.ts';
 
@@ -17,11 +16,11 @@ export const idempotentAnswers: Rebuilders = {
   'POST /api/rides': async (deps, c, rideId) =>
     c.json(await createdRideAnswer(deps.db, c.get('user')!.id, rideId), 201),
   'POST /api/quotes': async (deps, c, effect) => {
-    const { quote, created } = await submittedQuoteAnswer(deps.db, c.get('user')!, effect);
-    return c.json({ quote }, created ? 201 : 200);
+    const { quote, otherLegQuote, created } = await submittedQuoteAnswer(deps.db, c.get('user')!, effect);
+    return c.json(otherLegQuote ? { quote, otherLegQuote } : { quote }, created ? 201 : 200);
   },
   'POST /api/quotes/:id/accept': async (deps, c, bookingId) =>
-    c.json({ booking: await loadBookingDto(deps.db, c.get('user')!, bookingId) }, 201),
+    c.json(await acceptedAnswer(deps.db, c.get('user')!, bookingId), 201),
   'POST /api/ratings': async (deps, c, ratingId) =>
     c.json({ rating: await givenRatingAnswer(deps.db, c.get('user')!, ratingId) }, 201),
   'POST /api/issues': async (deps, c, issueId) => {

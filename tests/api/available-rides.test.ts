@@ -244,7 +244,12 @@ describe.each(databaseKinds())('GET /api/rides/available (%s)', (kind) => {
     const items = (await walk()).flatMap((p) => p.items);
     const mine = items.filter((r) => r.myQuote !== null);
     expect(mine.map((r) => r.id)).toEqual([target.id]);
-    expect(mine[0]!.myQuote).toEqual({ id: quoteId, status: 'pending', priceCents: 12345 });
+    expect(mine[0]!.myQuote).toEqual({
+      id: quoteId,
+      status: 'pending',
+      priceCents: 12345,
+      pairTotalCents: null,
+    });
     expect(items.find((r) => r.id === open[5]!.id)).toMatchObject({ myQuote: null, liveQuoteCount: 1 });
     for (const r of items) expect(r.customer).toEqual({ firstName: 'Mia', rating: { average: 4, count: 1 } });
     // The request's own page says the same to the driver.
@@ -253,6 +258,7 @@ describe.each(databaseKinds())('GET /api/rides/available (%s)', (kind) => {
       id: quoteId,
       status: 'pending',
       priceCents: 12345,
+      pairTotalCents: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverProfileDto } from '../../src/shared/marketplace/api.ts';
+import { NO_OFFERS } from '../../src/shared/marketplace/needs.ts';
 import { VALIDATION } from '../../src/shared/messages.ts';
 import { MARKETPLACE_MESSAGES } from '../../src/shared/validation/marketplace.ts';
 import {
@@ -30,7 +31,7 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
     (
       await rows<Record<string, unknown>>(
         server.db,
-        sql`select bsp_number, company_name, vehicle_details, insurance_details, availability
+        sql`select bsp_number, company_name, vehicle_details, insurance_details, availability, offers
             from drivers where user_id = ${userId}`,
       )
     )[0];
@@ -67,6 +68,8 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       vehicle: { make: '', model: '', year: null, color: '', registration: '', capacity: 4 },
       insurance: { provider: '', policyNumber: '', expiryDate: '' },
       availability: { days: [], hours: { start: '09:00', end: '17:00' } },
+      // Nothing special until the driver says what their vehicles carry.
+      offers: NO_OFFERS,
       updatedAt: expect.any(String),
     });
   });
@@ -93,6 +96,7 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       insurance: { provider: 'NRMA', policyNumber: 'POL-778', expiryDate: '2027-06-30' },
       // Days come back once each, Monday first.
       availability: { days: ['mon', 'fri', 'sun'], hours: { start: '05:30', end: '22:00' } },
+      offers: NO_OFFERS,
       updatedAt: expect.any(String),
     };
     expect(saved).toEqual(expected);
@@ -112,6 +116,7 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       },
       insurance_details: { provider: 'NRMA', policy_number: 'POL-778', expiry_date: '2027-06-30' },
       availability: { days: ['mon', 'fri', 'sun'], hours: { start: '05:30', end: '22:00' } },
+      offers: NO_OFFERS,
     });
   });
 

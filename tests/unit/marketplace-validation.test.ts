@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { NEEDS_MESSAGES, NO_NEEDS } from '../../src/shared/marketplace/needs.ts';
 import {
   availableRidesQuerySchema,
   driverProfileSchema,
@@ -38,6 +39,7 @@ describe('rideRequestSchema', () => {
       largeItems: [],
       notes: '',
       flightNumber: '',
+      needs: NO_NEEDS,
       returnTrip: null,
     });
   });
@@ -171,7 +173,12 @@ describe('driverProfileSchema', () => {
 
 describe('availableRidesQuerySchema', () => {
   it('defaults the radius to 25 km and coerces query strings', () => {
-    expect(availableRidesQuerySchema.parse({ passengers: '3' })).toEqual({ radiusKm: 25, passengers: 3 });
+    expect(availableRidesQuerySchema.parse({ passengers: '3' })).toEqual({
+      radiusKm: 25,
+      passengers: 3,
+      serve: 'all',
+    });
+    expect(availableRidesQuerySchema.parse({ serve: 'mine' }).serve).toBe('mine');
   });
   it.each([
     [{ from: '2027-05-02', to: '2027-05-01' }, 'to', MARKETPLACE_MESSAGES.dateRange],
@@ -179,7 +186,47 @@ describe('availableRidesQuerySchema', () => {
     [{ near: 'Nelson Bay' }, 'near', MARKETPLACE_MESSAGES.pickupRequired],
     [{ radiusKm: '501' }, 'radiusKm', MARKETPLACE_MESSAGES.radius],
     [{ passengers: '0' }, 'passengers', MARKETPLACE_MESSAGES.passengersFilter],
+    [{ serve: 'some' }, 'serve', MARKETPLACE_MESSAGES.serveFilter],
   ])('%j: %s', (query, path, message) => {
     expect(issues(availableRidesQuerySchema, query)[0]).toEqual({ path, message });
+  });
+});
+
+describe('the return leg and needs on a trip request', () => {
+  it('the return leg takes its own flight number (upper-cased), not the outbound one', () => {
+    const out = schema.parse({
+      ...valid,
+      flightNumber: 'QF1504',
+      returnTrip: { date: '2027-03-25', time: '17:15', flightNumber: ' jq 451 ' },
+    });
+    expect(out.returnTrip).toEqual({ date: '2027-03-25', time: '17:15', flightNumber: 'JQ 451' });
+    expect(
+      issues(schema, { ...valid, returnTrip: { date: '2027-03-25', time: '17:15', flightNumber: 'x' } }),
+    ).toEqual([{ path: 'returnTrip.flightNumber', message: MARKETPLACE_MESSAGES.flightNumber }]);
+  });
+  it('needs are checked by the shared schema: counts, wheelchair kind, no more child seats than passengers', () => {
+    const out = schema.parse({
+      ...valid,
+      needs: { childSeats: '1', boosterSeats: 1, wheelchair: 'folding' },
+    });
+    expect(out.needs).toEqual({ ...NO_NEEDS, childSeats: 1, boosterSeats: 1, wheelchair: 'folding' });
+    expect(issues(schema, { ...valid, needs: { wheelchair: 'electric' } })).toEqual([
+      { path: 'needs.wheelchair', message: NEEDS_MESSAGES.wheelchair },
+    ]);
+    expect(issues(schema, { ...valid, needs: { surfboards: -1 } })).toEqual([
+      { path: 'needs.surfboards', message: NEEDS_MESSAGES.count },
+    ]);
+    expect(
+      issues(schema, { ...valid, passengers: 2, needs: { infantSeats: 1, childSeats: 1, boosterSeats: 1 } }),
+    ).toEqual([{ path: 'needs.childSeats', message: NEEDS_MESSAGES.childrenMoreThanPassengers }]);
+    expect(
+      issues(
+        rideEditSchema(() => NOW),
+        { ...valid, passengers: 1, needs: { childSeats: 2 } },
+      )[0],
+    ).toEqual({
+      path: 'needs.childSeats',
+      message: NEEDS_MESSAGES.childrenMoreThanPassengers,
+    });
   });
 });

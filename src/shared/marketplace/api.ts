@@ -1,5 +1,28 @@
 /** What the marketplace API returns: the server builds these, the web app reads them. */
 import type { BookingStatus, QuoteStatus, RideStatus, Weekday } from './constants.ts';
+import type { DriverOffers, RideNeeds } from './needs.ts';
+
+/** The other leg of a return trip (posted together), as a ride shows it. */
+export interface RidePairDto {
+  /** Which leg this ride is. */
+  leg: 'outbound' | 'return';
+  otherLegRideId: string;
+  /** UTC instant and Sydney wall clock of the other leg's pickup; null when it cannot be read. */
+  otherLegPickupAt: string | null;
+  otherLegStatus: RideStatus | null;
+  otherLegFlightNumber: string;
+}
+
+/** A quote that is one half of a return pair quoted for one price (both legs' quotes share the id). */
+export interface QuoteBundleDto {
+  id: string;
+  /** The driver's price for both legs; this quote's priceCents is this leg's share. */
+  totalCents: number;
+  leg: 'outbound' | 'return';
+  otherLegRideId: string;
+  otherLegQuoteId: string;
+  otherLegPriceCents: number;
+}
 
 export interface PlaceDto {
   locality: string;
@@ -45,7 +68,19 @@ export interface RideDto {
   liveQuoteCount: number;
   bookingId: string | null;
   /** Shown to a driver (available rides, a request's page): the driver's own live quote, if any. */
-  myQuote?: { id: string; status: QuoteStatus; priceCents: number } | null;
+  myQuote?: {
+    id: string;
+    status: QuoteStatus;
+    priceCents: number;
+    /** Set when the driver's quote is a return pair: its total for both legs. */
+    pairTotalCents?: number | null;
+  } | null;
+  /** Child seats, wheelchair, pram, boards, bikes, pets: every field present ({} in older rides reads as none). */
+  needs: RideNeeds;
+  /** The return trip this ride is one leg of, or null for a one-way trip. */
+  pair: RidePairDto | null;
+  /** For a driver (available rides, a request's page): whether their vehicles' offers cover `needs`. */
+  canServe?: boolean;
 }
 
 /** One place search result (GET /api/places). */
@@ -82,6 +117,8 @@ export interface DriverProfileDto {
   insurance: { provider: string; policyNumber: string; expiryDate: string };
   /** days in WEEKDAYS order ('mon'...'sun'); hours 'HH:MM', Sydney time, start inclusive, end exclusive. */
   availability: { days: Weekday[]; hours: { start: string; end: string } };
+  /** What the driver's vehicles carry: child seats, boosters, wheelchair, pram, boards, bikes, pets. */
+  offers: DriverOffers;
   updatedAt: string;
 }
 
@@ -106,6 +143,8 @@ export interface QuoteDto {
     rating: RatingSummary;
     completedTrips: number;
   };
+  /** Set when this quote is one leg of a return pair quoted for one price; accepting it books both legs. */
+  bundle: QuoteBundleDto | null;
 }
 
 export interface ContactDto {

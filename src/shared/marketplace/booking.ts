@@ -23,6 +23,11 @@ export const MARKETPLACE_CONFLICTS = {
   bookingNotConfirmed: 'Only a confirmed booking can be marked completed.',
   rateNotCompleted: 'You can rate a trip once it is completed.',
   alreadyRated: 'You have already rated this trip.',
+  pairLegNotOpen:
+    'One leg of this return trip is already booked or no longer open, so the price for both legs cannot be accepted. Accept a quote for the other leg on its own.',
+  noReturnLeg: 'This trip has no return leg. Quote it on its own.',
+  pairPriceChanged:
+    'The driver has changed the price for both legs. Please review the new price before accepting.',
 } as const;
 
 export const ACCEPT_MESSAGES = {
@@ -30,8 +35,9 @@ export const ACCEPT_MESSAGES = {
 } as const;
 
 /**
- * Accepting a quote: the customer ticks the fare statement. `priceCents` is the price the customer saw;
- * when given, the API refuses the accept if the driver changed the price in the meantime.
+ * Accepting a quote: the customer ticks the fare statement. `priceCents` is the price the customer saw (for
+ * a return-pair quote: the total for both legs); when given, the API refuses the accept if the driver
+ * changed the price in the meantime.
  */
 export const acceptQuoteSchema = z.object({
   acceptFare: z.literal(true, { error: ACCEPT_MESSAGES.acceptFare }),
@@ -64,12 +70,39 @@ export function formatPickupSydney(instant: Date | string): string {
   return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')} ${get('hour')}:${get('minute')} ${get('dayPeriod').toLowerCase()}`;
 }
 
+/** A Sydney wall-clock date '2026-11-27' as 'Fri 27 Nov 2026' (en-AU), or '' when it is not a date. */
+export function formatLocalDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return '';
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  if (Number.isNaN(d.getTime()) || d.getUTCDate() !== Number(m[3])) return '';
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).formatToParts(d);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
+}
+
+/** A wall-clock time '17:05' as '5:05 pm' (the app's convention, as in formatPickupSydney), or ''. */
+export function formatLocalTime(time: string): string {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!m) return '';
+  const h = Number(m[1]);
+  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'am' : 'pm'}`;
+}
+
 export interface FareStatementInput {
   priceCents: number;
   pickupLocality: string;
   destinationLocality: string;
   pickupAt: Date | string;
   brandName: string;
+  /** One leg of a return pair booked from one driver for one price: that price for both legs. */
+  pairTotalCents?: number;
 }
 
 /**
@@ -80,6 +113,9 @@ export function fareStatement(f: FareStatementInput): string {
   return (
     `Agreed fare: ${formatAud(f.priceCents)} AUD for this trip ` +
     `(${displayLocality(f.pickupLocality)} to ${displayLocality(f.destinationLocality)}, ${formatPickupSydney(f.pickupAt)}). ` +
+    (f.pairTotalCents !== undefined
+      ? `This is one leg of a return pair booked together at ${formatAud(f.pairTotalCents)} AUD for both legs. `
+      : '') +
     'This is the most you can be asked to pay. ' +
     `You pay the driver directly; ${f.brandName} takes no payment.`
   );

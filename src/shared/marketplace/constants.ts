@@ -31,6 +31,13 @@ export const LARGE_ITEMS = [
   { value: 'fishing_gear', label: 'Fishing gear' },
 ] as const;
 export type LargeItem = (typeof LARGE_ITEMS)[number]['value'];
+/**
+ * Surfboards, bikes, wheelchairs and prams are structured needs now (marketplace/needs.ts): the trip form
+ * offers only these as "other large items". Older rides' values stay readable through LARGE_ITEMS.
+ */
+export const LARGE_ITEMS_ON_FORM = LARGE_ITEMS.filter(
+  (i) => i.value === 'golf_clubs' || i.value === 'fishing_gear',
+);
 
 export const RIDE_LIMITS = {
   /** A trip must be posted at least this far ahead of pickup. */

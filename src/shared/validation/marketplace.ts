@@ -11,6 +11,7 @@ import {
   RIDE_LIMITS,
   WEEKDAYS,
 } from '../marketplace/constants.ts';
+import { driverOffersSchema, NEEDS_MESSAGES, rideNeedsSchema } from '../marketplace/needs.ts';
 import { isDateString, isTimeString, sydneyToUtc } from '../marketplace/time.ts';
 import { VALIDATION } from '../messages.ts';
 import { z } from './z.ts';
@@ -43,6 +44,8 @@ export const MARKETPLACE_MESSAGES = {
   dateRange: 'The end date must be on or after the start date.',
   passengersFilter: `Seats must be a whole number from ${RIDE_LIMITS.passengersMin} to ${RIDE_LIMITS.passengersMax}.`,
   radius: 'The radius must be from 1 to 500 km.',
+  serveFilter: 'Choose all trips or only the trips you can serve.',
+  pairPrice: 'A price for both legs must be at least $0.02, so each leg has a fare.',
   cursor: 'This page link is no longer valid. Please start from the first page.',
   rideBooked: 'This request is already booked and can no longer be changed.',
   rideCancelled: 'This request was cancelled and can no longer be changed.',
@@ -114,7 +117,24 @@ const tripFields = {
     .optional()
     .default(''),
   flightNumber,
+  /** Child seats, wheelchair, pram, boards, bikes, pets (marketplace/needs.ts); {} for none. */
+  needs: rideNeedsSchema.prefault({}),
 };
+
+/** More child seats than passengers is a typo, not a trip. */
+function checkNeeds(
+  v: { passengers: number; needs: z.output<typeof rideNeedsSchema> },
+  ctx: z.RefinementCtx,
+) {
+  const seats = v.needs.infantSeats + v.needs.childSeats + v.needs.boosterSeats;
+  if (seats > v.passengers) {
+    ctx.addIssue({
+      code: 'custom',
+      message: NEEDS_MESSAGES.childrenMoreThanPassengers,
+      path: ['needs', 'childSeats'],
+    });
+  }
+}
 
 const samePlace = (a: { locality: string; postcode: string; address?: string }, b: typeof a) =>
   a.locality.trim().toUpperCase() === b.locality.trim().toUpperCase() &&
@@ -132,12 +152,15 @@ export function rideRequestSchema(now: () => Date = () => new Date()) {
         .object({
           date: tripFields.date,
           time: tripFields.time,
+          /** The return leg's own flight (the outbound's is not copied). */
+          flightNumber,
         })
         .nullable()
         .optional()
         .default(null),
     })
     .superRefine((v, ctx) => {
+      checkNeeds(v, ctx);
       if (samePlace(v.pickup, v.destination)) {
         ctx.addIssue({ code: 'custom', message: MARKETPLACE_MESSAGES.samePlace, path: ['destination'] });
       }
@@ -173,6 +196,7 @@ export type RideRequest = z.output<ReturnType<typeof rideRequestSchema>>;
 /** Editing a request: the same fields, no return leg (each leg is its own request once posted). */
 export function rideEditSchema(now: () => Date = () => new Date()) {
   return z.object(tripFields).superRefine((v, ctx) => {
+    checkNeeds(v, ctx);
     if (samePlace(v.pickup, v.destination)) {
       ctx.addIssue({ code: 'custom', message: MARKETPLACE_MESSAGES.samePlace, path: ['destination'] });
     }
@@ -263,6 +287,8 @@ export const driverProfileSchema = z.object({
       error: MARKETPLACE_MESSAGES.hours,
       path: ['hours', 'end'],
     }),
+  /** What the driver's vehicles carry (marketplace/needs.ts); left out: nothing special. */
+  offers: driverOffersSchema.prefault({}),
 });
 export type DriverProfileInput = z.input<typeof driverProfileSchema>;
 export type DriverProfile = z.output<typeof driverProfileSchema>;
@@ -291,6 +317,8 @@ export const availableRidesQuerySchema = z
       .max(RIDE_LIMITS.passengersMax, { error: MARKETPLACE_MESSAGES.passengersFilter })
       .optional(),
     cursor: z.string().max(200, { error: MARKETPLACE_MESSAGES.cursor }).optional(),
+    /** 'mine': only trips whose needs the driver's offers cover (marketplace/needs.ts canServe). */
+    serve: z.enum(['all', 'mine'], { error: MARKETPLACE_MESSAGES.serveFilter }).default('all'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     error: MARKETPLACE_MESSAGES.dateRange,

@@ -7,7 +7,12 @@ import { Field, FormError } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { useCancelRide, useEditRide, useRide } from '../features/marketplace/api.ts';
-import { emptyTrip, TripForm, type TripFormValues } from '../features/marketplace/components/TripForm.tsx';
+import {
+  emptyTrip,
+  needsToForm,
+  TripForm,
+  type TripFormValues,
+} from '../features/marketplace/components/TripForm.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -47,7 +52,9 @@ export default function EditRidePage() {
     time: r.pickupLocal.time,
     passengers: String(r.passengers),
     luggageBags: String(r.luggageBags),
+    // Older trips' items (surfboard, bike...) are kept as they were; the needs below are the structured ones.
     largeItems: r.largeItems,
+    needs: needsToForm(r.needs),
     budget: (r.budgetCents / 100).toFixed(2),
     notes: r.notes,
     flightNumber: r.flightNumber,
@@ -56,8 +63,9 @@ export default function EditRidePage() {
     <div className="flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Edit ride</h1>
       <p className="text-slate-700">
-        If you change the route, the time or the number of passengers, drivers who already quoted must confirm
-        their quote again before you can accept it.
+        If you change the route, the time, the number of passengers or what you travel with (child seats,
+        wheelchair, boards...), drivers who already quoted must confirm their quote again before you can
+        accept it.
       </p>
       <TripForm
         initial={initial}

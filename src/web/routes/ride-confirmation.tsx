@@ -7,6 +7,21 @@ import { useRide } from '../features/marketplace/api.ts';
 import { RideSummary } from '../features/marketplace/components/RideSummary.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
+/** The return leg posted with the trip: its own summary and quotes page. */
+function ReturnLeg({ id }: { id: string }) {
+  const ride = useRide(id);
+  if (!ride.data) return null;
+  return (
+    <Card className="flex flex-col gap-3" data-testid="return-leg">
+      <h2 className="text-lg font-bold">Return leg</h2>
+      <RideSummary ride={ride.data} />
+      <Link to={`/driver-matching/${id}`} className="self-start text-brand-dark underline">
+        See quotes for the return leg
+      </Link>
+    </Card>
+  );
+}
+
 export default function RideConfirmationPage() {
   usePageMeta('Ride Confirmation', 'The summary of the trip you posted.');
   const [params] = useSearchParams();
@@ -28,14 +43,19 @@ export default function RideConfirmationPage() {
         <p role="alert">This trip could not be found.</p>
       ) : (
         <>
-          <Card>
+          <Card className="flex flex-col gap-3">
+            {ride.data.returnRideId && <h2 className="text-lg font-bold">Outbound leg</h2>}
             <RideSummary ride={ride.data} />
-            {ride.data.returnRideId && (
-              <p className="mt-3 text-sm text-slate-700">
-                Your return trip was posted too, as its own request.
-              </p>
-            )}
           </Card>
+          {ride.data.returnRideId && (
+            <>
+              <ReturnLeg id={ride.data.returnRideId} />
+              <p className="text-slate-700">
+                Return trip: 2 legs. Drivers can quote both legs for one price (shown as "Both legs" on your
+                quotes, and booked together) or one leg each.
+              </p>
+            </>
+          )}
           <p className="text-slate-700">
             Drivers whose hours and vehicle fit your trip have been told. You can change or cancel the request
             until you book a quote.

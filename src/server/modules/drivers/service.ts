@@ -1,8 +1,12 @@
-/** The drivers record (SPEC §3): business, vehicle, insurance and availability, read and edited as one. */
+/**
+ * The drivers record (SPEC §3): business, vehicle, insurance, availability and what the vehicles offer
+ * (child seats, wheelchair, pram, boards, bikes, pets), read and edited as one.
+ */
 import { eq } from 'drizzle-orm';
 import { DRIVER_DEFAULTS } from '../../../shared/constants.ts';
 import type { DriverProfileDto } from '../../../shared/marketplace/api.ts';
 import { WEEKDAYS, type Weekday } from '../../../shared/marketplace/constants.ts';
+import { readOffers } from '../../../shared/marketplace/needs.ts';
 import type { DriverProfile } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
 import { drivers } from '../../db/schema/index.ts';
@@ -41,6 +45,7 @@ export function toDriverProfileDto(row: DriverRow): DriverProfileDto {
         end: str(a.hours?.end) || DRIVER_DEFAULTS.availability.hours.end,
       },
     },
+    offers: readOffers(row.offers),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -76,6 +81,7 @@ export async function saveDriverProfile(
         expiry_date: insurance.expiryDate,
       },
       availability: { days: availability.days, hours: availability.hours },
+      offers: input.offers,
       updatedAt: new Date(),
     })
     .where(eq(drivers.userId, userId))

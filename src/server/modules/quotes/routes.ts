@@ -8,8 +8,8 @@ import { API_MESSAGES } from '../../../shared/messages.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody, validationError } from '../../http/errors.ts';
 import { requirePermission, requireUser } from '../../http/middleware.ts';
-import { loadBookingDto } from '../bookings/dto.ts';
 import {
+  acceptedAnswer,
   acceptQuote,
   confirmQuote,
   confirmQuoteSchema,
@@ -28,11 +28,14 @@ export function quoteRoutes(deps: Deps) {
     await next();
   });
 
-  /** Create the driver's quote for a request, or change their live one. 201 created, 200 changed. */
+  /**
+   * Create the driver's quote for a request, or change their live one. 201 created, 200 changed. With
+   * `pair: true`, one price for both legs of a return trip: { quote, otherLegQuote }.
+   */
   app.post('/', requirePermission('submit_quotes'), async (c) => {
     const input = await parseBody(c, submitQuoteSchema);
-    const { quote, created } = await submitQuote(deps.db, c.get('user')!, input);
-    return c.json({ quote }, created ? 201 : 200);
+    const { quote, otherLegQuote, created } = await submitQuote(deps.db, c.get('user')!, input);
+    return c.json(otherLegQuote ? { quote, otherLegQuote } : { quote }, created ? 201 : 200);
   });
 
   app.get('/mine', requirePermission('submit_quotes'), async (c) => {
@@ -76,7 +79,8 @@ export function quoteRoutes(deps: Deps) {
       deps.env.BRAND_NAME,
     );
     // 200: the quote was already accepted into this customer's booking (a retry); nothing new was made.
-    return c.json({ booking: await loadBookingDto(deps.db, user, bookingId) }, created ? 201 : 200);
+    // A return-pair quote answers both bookings: { booking, pairBooking }.
+    return c.json(await acceptedAnswer(deps.db, user, bookingId), created ? 201 : 200);
   });
 
   return app;

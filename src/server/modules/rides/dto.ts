@@ -1,7 +1,8 @@
 /** Turns a rides row into what the API returns (never any contact detail). */
-import type { RatingSummary, RideDto } from '../../../shared/marketplace/api.ts';
+import type { RatingSummary, RideDto, RidePairDto } from '../../../shared/marketplace/api.ts';
 import type { RideStatus } from '../../../shared/marketplace/constants.ts';
 import { indicativePriceCents } from '../../../shared/marketplace/money.ts';
+import { readNeeds } from '../../../shared/marketplace/needs.ts';
 import { utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { rides } from '../../db/schema/index.ts';
 
@@ -15,9 +16,22 @@ export function toRideDto(
     liveQuoteCount?: number;
     bookingId?: string | null;
     returnRideId?: string | null;
+    /** The other leg's details; without them the pair is named by id only. */
+    otherLeg?: Pick<RideRow, 'id' | 'pickupAt' | 'status' | 'flightNumber'> | null;
   },
 ): RideDto {
   const local = utcToSydney(row.pickupAt);
+  const otherId = row.outboundRideId ?? extra.returnRideId ?? null;
+  const other = extra.otherLeg && extra.otherLeg.id === otherId ? extra.otherLeg : null;
+  const pair: RidePairDto | null = otherId
+    ? {
+        leg: row.outboundRideId ? 'return' : 'outbound',
+        otherLegRideId: otherId,
+        otherLegPickupAt: other ? other.pickupAt.toISOString() : null,
+        otherLegStatus: other ? (other.status as RideStatus) : null,
+        otherLegFlightNumber: other?.flightNumber ?? '',
+      }
+    : null;
   return {
     id: row.id,
     status: row.status as RideStatus,
@@ -52,6 +66,8 @@ export function toRideDto(
     customer: { firstName: extra.customerFirstName, rating: extra.customerRating },
     liveQuoteCount: extra.liveQuoteCount ?? 0,
     bookingId: extra.bookingId ?? null,
+    needs: readNeeds(row.needs),
+    pair,
   };
 }
 

@@ -1,18 +1,24 @@
 /**
  * Which drivers match a trip request: their availability covers the pickup's weekday and time of day in
- * Sydney (hours.start <= pickup < hours.end), and their vehicle seats the passengers. One SQL query over
+ * Sydney (hours.start <= pickup < hours.end), their vehicle seats the passengers, and their offers cover the
+ * trip's needs (child seats, wheelchair, pram, boards, bikes, pets: shared/marketplace/needs.ts canServe), so
+ * a driver is never told of a trip they cannot take. One SQL query over
  * the drivers' JSON columns, used when a request is posted (to notify them) and for the customer's
  * "N drivers match" count.
  */
 import { sql } from 'drizzle-orm';
 import { DRIVER_DEFAULTS } from '../../../shared/constants.ts';
 import { WEEKDAYS } from '../../../shared/marketplace/constants.ts';
+import { readNeeds } from '../../../shared/marketplace/needs.ts';
 import { utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
+import { offersCover } from './needs-sql.ts';
 
 export interface MatchableRide {
   pickupAt: Date;
   passengers: number;
+  /** rides.needs as stored; missing or {} means none. */
+  needs?: unknown;
 }
 
 export async function matchingDriverIds(db: Db, ride: MatchableRide): Promise<string[]> {
@@ -30,6 +36,7 @@ export async function matchingDriverIds(db: Db, ride: MatchableRide): Promise<st
       and (case when jsonb_typeof(d.vehicle_details -> 'capacity') = 'number'
                 then (d.vehicle_details ->> 'capacity')::numeric
                 else ${DRIVER_DEFAULTS.vehicleCapacity}::numeric end) >= ${ride.passengers}::numeric
+      and ${offersCover(sql`d.offers`, readNeeds(ride.needs))}
     order by d.user_id`)) as unknown as { rows: { user_id: string }[] };
   return result.rows.map((r) => r.user_id);
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/marketplace/constants.ts';
 import { estimateRoadKm } from '../../../shared/marketplace/geo.ts';
 import { toCents } from '../../../shared/marketplace/money.ts';
+import { canServe, type DriverOffers, readNeeds, readOffers } from '../../../shared/marketplace/needs.ts';
 import { formatSydney, sydneyToUtc } from '../../../shared/marketplace/time.ts';
 import type { Role } from '../../../shared/roles.ts';
 import {
@@ -23,7 +24,7 @@ import {
   type RideRequest,
 } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, quotes, rides, users } from '../../db/schema/index.ts';
+import { bookings, drivers, quotes, rides, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { find, type Place } from '../../services/places.ts';
@@ -31,13 +32,19 @@ import { notify } from '../notifications/service.ts';
 import { ratingSummaries } from '../ratings/summary.ts';
 import { firstNameOf, type RideRow, toRideDto } from './dto.ts';
 import { matchingDriverIds } from './matching.ts';
+import { servableBy } from './needs-sql.ts';
 
 export interface Viewer {
   id: string;
   role: Role;
 }
 
-export type MyQuote = { id: string; status: QuoteStatus; priceCents: number } | null;
+export type MyQuote = {
+  id: string;
+  status: QuoteStatus;
+  priceCents: number;
+  pairTotalCents: number | null;
+} | null;
 export type AvailableRideDto = RideDto & { myQuote: MyQuote };
 
 /**
@@ -57,8 +64,18 @@ const LIVE_BOOKING = ['confirmed', 'completed'];
 interface DecorateOptions {
   /** A driver (not the booked one) sees the localities only: street addresses come with the booking. */
   hideAddresses?: boolean;
-  /** Adds `myQuote`: this driver's live quote on each request. */
+  /** Adds `myQuote` (this driver's live quote on each request) and `canServe` (their offers cover the needs). */
   quotesOf?: string;
+}
+
+/** A driver's offers (drivers.offers), every field present. */
+export async function offersOf(db: Db, driverId: string): Promise<DriverOffers> {
+  const [row] = await db
+    .select({ offers: drivers.offers })
+    .from(drivers)
+    .where(eq(drivers.userId, driverId))
+    .limit(1);
+  return readOffers(row?.offers);
 }
 
 const idList = (ids: string[]) =>
@@ -85,11 +102,21 @@ async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Pr
     .select({ rideId: bookings.rideId, id: bookings.id })
     .from(bookings)
     .where(and(inArray(bookings.rideId, rideIds), inArray(bookings.status, LIVE_BOOKING)));
-  // A return leg always belongs to the same customer: the customer index narrows the search.
-  const returns = (await db.execute(sql`
-    select id, outbound_ride_id from rides
-    where customer_id in (${idList(customerIds)}) and outbound_ride_id in (${idList(rideIds)})`)) as unknown as {
-    rows: { id: string; outbound_ride_id: string }[];
+  // The other legs of return trips, both ways round. A return leg always belongs to the same customer:
+  // the customer index narrows the search.
+  const outboundIds = rows.flatMap((r) => (r.outboundRideId ? [r.outboundRideId] : []));
+  const legs = (await db.execute(sql`
+    select id, outbound_ride_id, pickup_at, status, flight_number from rides
+    where customer_id in (${idList(customerIds)})
+      and (outbound_ride_id in (${idList(rideIds)})
+           ${outboundIds.length ? sql`or id in (${idList(outboundIds)})` : sql``})`)) as unknown as {
+    rows: {
+      id: string;
+      outbound_ride_id: string | null;
+      pickup_at: string | Date;
+      status: string;
+      flight_number: string;
+    }[];
   };
   const mine = opts.quotesOf
     ? await db
@@ -98,6 +125,9 @@ async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Pr
           rideId: quotes.rideId,
           status: quotes.status,
           priceCents: quotes.priceCents,
+          // The other half's price when this is a return-pair quote (the outer row is "quotes").
+          otherHalfCents: sql<number | null>`(select sum(o.price_cents)::int from quotes o
+            where o.bundle_id = "quotes"."bundle_id" and o.id <> "quotes"."id")`,
         })
         .from(quotes)
         .where(
@@ -108,11 +138,20 @@ async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Pr
           ),
         )
     : [];
+  const offers = opts.quotesOf ? await offersOf(db, opts.quotesOf) : null;
 
   const nameOf = new Map(names.map((n) => [n.id, firstNameOf(n.fullName)]));
   const countOf = new Map(counts.map((c) => [c.rideId, Number(c.n)]));
   const bookingOf = new Map(booked.map((b) => [b.rideId, b.id]));
-  const returnOf = new Map(returns.rows.map((r) => [r.outbound_ride_id, r.id]));
+  const legOf = new Map(
+    legs.rows.map((r) => [
+      r.id,
+      { id: r.id, pickupAt: new Date(r.pickup_at), status: r.status, flightNumber: r.flight_number },
+    ]),
+  );
+  const returnOf = new Map(
+    legs.rows.flatMap((r) => (r.outbound_ride_id ? [[r.outbound_ride_id, r.id] as const] : [])),
+  );
   const quoteOf = new Map(mine.map((q) => [q.rideId, q]));
 
   return rows.map((row) => {
@@ -122,6 +161,7 @@ async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Pr
       liveQuoteCount: countOf.get(row.id) ?? 0,
       bookingId: bookingOf.get(row.id) ?? null,
       returnRideId: returnOf.get(row.id) ?? null,
+      otherLeg: legOf.get(row.outboundRideId ?? returnOf.get(row.id) ?? '') ?? null,
     });
     if (opts.hideAddresses && !SHOW_STREET_ADDRESSES_BEFORE_BOOKING) {
       dto.pickup.address = '';
@@ -129,8 +169,16 @@ async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Pr
     }
     if (opts.quotesOf) {
       const q = quoteOf.get(row.id);
-      dto.myQuote = q ? { id: q.id, status: q.status as QuoteStatus, priceCents: q.priceCents } : null;
+      dto.myQuote = q
+        ? {
+            id: q.id,
+            status: q.status as QuoteStatus,
+            priceCents: q.priceCents,
+            pairTotalCents: q.otherHalfCents === null ? null : q.priceCents + Number(q.otherHalfCents),
+          }
+        : null;
     }
+    if (offers) dto.canServe = canServe(dto.needs, offers);
     return dto;
   });
 }
@@ -218,6 +266,7 @@ function tripColumns(input: RideEdit, pickup: Place, destination: Place, pickupA
     budgetCents: toCents(input.budget),
     notes: input.notes,
     flightNumber: input.flightNumber,
+    needs: input.needs,
     distanceKm: estimateRoadKm(pickup, destination),
   };
 }
@@ -258,8 +307,14 @@ export async function createRide(
       .returning();
     let returnRide: RideRow | null = null;
     if (returnAt) {
+      // The same people and things travel back; the return leg has its own flight.
       const back = tripColumns(
-        { ...input, pickup: input.destination, destination: input.pickup },
+        {
+          ...input,
+          pickup: input.destination,
+          destination: input.pickup,
+          flightNumber: input.returnTrip!.flightNumber,
+        },
         destination,
         pickup,
         returnAt,
@@ -300,6 +355,8 @@ export async function createdRideAnswer(
   return { ride: dtos[0]!, returnRide: dtos[1] ?? null };
 }
 
+const readNeedsOf = (row: RideRow) => readNeeds(row.needs);
+
 function notOpen(status: string): AppError {
   const message =
     status === 'cancelled'
@@ -337,7 +394,9 @@ export async function editRide(db: Db, customerId: string, id: string, input: Ri
       current.destinationLocality !== destination.locality ||
       current.destinationPostcode !== destination.postcode ||
       current.pickupAt.getTime() !== pickupAt.getTime() ||
-      current.passengers !== input.passengers;
+      current.passengers !== input.passengers ||
+      // A wheelchair or child seats added later change what a driver agreed to carry.
+      JSON.stringify(readNeedsOf(current)) !== JSON.stringify(input.needs);
     const [updated] = await tx
       .update(rides)
       .set({
@@ -400,7 +459,13 @@ export async function cancelRide(db: Db, customerId: string, id: string, reason:
       .update(quotes)
       .set({ status: 'declined', updatedAt: new Date() })
       .where(and(eq(quotes.rideId, id), inArray(quotes.status, LIVE)))
-      .returning({ driverId: quotes.driverId });
+      .returning({ driverId: quotes.driverId, bundleId: quotes.bundleId });
+    // A return-pair quote is one offer for both legs: with this leg gone, its other half goes too.
+    await declineOtherHalves(
+      tx,
+      declined,
+      'The customer cancelled one leg of this return trip, so your quote for both legs was declined. You can quote the other leg on its own.',
+    );
     for (const q of declined) {
       await notify(tx, {
         userId: q.driverId,
@@ -486,6 +551,7 @@ export async function availableRides(
     );
   }
   if (query.passengers !== undefined) conds.push(sql`${rides.passengers} <= ${query.passengers}::int`);
+  if (query.serve === 'mine') conds.push(servableBy(sql`${rides.needs}`, await offersOf(db, viewer.id)));
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
     if (!c) throw badFilter('cursor', MARKETPLACE_MESSAGES.cursor);
@@ -507,4 +573,31 @@ export async function availableRides(
   })) as AvailableRideDto[];
   const last = page.at(-1);
   return { items, nextCursor: rows.length > AVAILABLE_RIDES_PAGE_SIZE && last ? encodeCursor(last) : null };
+}
+
+/**
+ * After quotes were declined (their leg was cancelled or booked), the live other halves of any return-pair
+ * quotes among them are declined too, and their drivers told why.
+ */
+export async function declineOtherHalves(
+  tx: Db,
+  declined: { bundleId: string | null }[],
+  message: string,
+): Promise<void> {
+  const bundleIds = [...new Set(declined.flatMap((q) => (q.bundleId ? [q.bundleId] : [])))];
+  if (bundleIds.length === 0) return;
+  const halves = await tx
+    .update(quotes)
+    .set({ status: 'declined', updatedAt: new Date() })
+    .where(and(inArray(quotes.bundleId, bundleIds), inArray(quotes.status, LIVE)))
+    .returning({ driverId: quotes.driverId, rideId: quotes.rideId });
+  for (const q of halves) {
+    await notify(tx, {
+      userId: q.driverId,
+      type: 'quote_declined',
+      title: 'Return-trip quote declined',
+      message,
+      relatedId: q.rideId,
+    });
+  }
 }

@@ -9,6 +9,7 @@ import type {
   RatingSummary,
   RideDto,
 } from '../../../shared/marketplace/api.ts';
+import type { DriverOffers } from '../../../shared/marketplace/needs.ts';
 import type {
   DriverProfileInput,
   QuoteInput,
@@ -25,7 +26,9 @@ export interface PlaceOption {
   label: string;
 }
 
-export type AvailableRide = RideDto & { myQuote?: { id: string; status: string; priceCents: number } | null };
+export type AvailableRide = RideDto & {
+  myQuote?: { id: string; status: string; priceCents: number; pairTotalCents?: number | null } | null;
+};
 export type MyQuote = QuoteDto & { ride: RideDto };
 
 export interface DriverProfileDto {
@@ -42,6 +45,7 @@ export interface DriverProfileDto {
   };
   insurance: { provider: string; policyNumber: string; expiryDate: string };
   availability: { days: string[]; hours: { start: string; end: string } };
+  offers: DriverOffers;
 }
 
 export interface RatingsOverview {
@@ -134,6 +138,9 @@ export function useRideQuotes(rideId: string | undefined) {
   });
 }
 
+/** The price a customer accepts: a quote's own, or for a return-pair quote the total for both legs. */
+export const seenPrice = (q: Pick<QuoteDto, 'priceCents' | 'bundle'>) => q.bundle?.totalCents ?? q.priceCents;
+
 export function useAcceptQuote() {
   const qc = useQueryClient();
   // A retry of an accept whose answer was lost gets the booking it made.
@@ -144,7 +151,7 @@ export function useAcceptQuote() {
     // The price the customer saw: if the driver changed it meanwhile, the API refuses instead of booking it.
     mutationFn: ({ quoteId, priceCents }: { quoteId: string; priceCents: number }) =>
       submitKey.run({ quoteId, priceCents }, (idempotencyKey) =>
-        api<{ booking: BookingDto }>(`/api/quotes/${quoteId}/accept`, {
+        api<{ booking: BookingDto; pairBooking: BookingDto | null }>(`/api/quotes/${quoteId}/accept`, {
           body: { acceptFare: true, priceCents },
           idempotencyKey,
         }),
@@ -169,9 +176,10 @@ export function useSubmitQuote() {
   return useMutation({
     // Every form shows its own error next to the control.
     meta: { errorToast: false },
-    mutationFn: (body: QuoteInput & { rideId: string }) =>
+    // `pair: true` quotes both legs of a return trip for one price (`price` is the total).
+    mutationFn: (body: QuoteInput & { rideId: string; pair?: boolean }) =>
       submitKey.run(body, (idempotencyKey) =>
-        api<{ quote: QuoteDto }>('/api/quotes', { body, idempotencyKey }),
+        api<{ quote: QuoteDto; otherLegQuote?: QuoteDto }>('/api/quotes', { body, idempotencyKey }),
       ),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['available-rides'] });

@@ -20,6 +20,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
+import { PairQuoteNote } from './PairQuoteNote.tsx';
 
 export interface QuoteMarks {
   lowestPrice: boolean;
@@ -112,10 +113,18 @@ export function QuoteCard({
         <Heading className="min-w-0 flex-1 text-lg font-bold leading-snug wrap-anywhere">
           {d.companyName || `${d.firstName}'s shuttle`}
         </Heading>
-        <p className="shrink-0 text-2xl font-bold text-slate-900" data-testid="quote-price">
+        {/* A pair quote's headline is this leg's share, so it compares with one-leg quotes (sort and marks
+            use it too); the label and the note below give the price for both legs. */}
+        <p className="shrink-0 text-right text-2xl font-bold text-slate-900" data-testid="quote-price">
           {formatAud(quote.priceCents)}
+          {quote.bundle && (
+            <span className="block text-sm font-medium text-slate-700">
+              this leg, {formatAud(quote.bundle.totalCents)} both
+            </span>
+          )}
         </p>
       </div>
+      <PairQuoteNote quote={quote} ride={ride} />
       <p className="text-base text-slate-800" data-testid="track-record">
         {rated ? (
           <span role="img" aria-label={ratingLabel(d.rating)} className="font-semibold text-slate-900">
@@ -170,6 +179,7 @@ export function QuoteCard({
           <p className="text-sm" data-testid="fare-statement">
             {fareStatement({
               priceCents: quote.priceCents,
+              pairTotalCents: quote.bundle?.totalCents,
               pickupLocality: ride.pickup.locality,
               destinationLocality: ride.destination.locality,
               pickupAt: ride.pickupAt,

@@ -1,4 +1,7 @@
-/** A driver's quote for one request: price, what it includes, vehicle, and (optionally) how long it holds. */
+/**
+ * A driver's quote for one request: price, what it includes, vehicle, and (optionally) how long it holds.
+ * For a return trip the driver chooses: both legs for one price (a pair quote), or one leg.
+ */
 import { type FormEvent, useState } from 'react';
 import { quoteInputSchema } from '../../../../shared/validation/marketplace.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,16 +9,30 @@ import { Field, FormError } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSubmitQuote } from '../api.ts';
 
+export interface PairLegs {
+  outboundId: string;
+  returnId: string;
+  /** 'Fri 27 Nov 2026 9:30 am' */
+  outboundWhen: string;
+  returnWhen: string;
+}
+
+type Scope = 'both' | 'outbound' | 'return';
+
 export function QuoteForm({
   rideId,
   initial,
   onDone,
+  pair,
 }: {
   rideId: string;
   initial?: { price: string; message: string };
   onDone?: () => void;
+  /** A return trip whose two legs are both open: the driver may quote both for one price. */
+  pair?: PairLegs;
 }) {
   const submit = useSubmitQuote();
+  const [scope, setScope] = useState<Scope>('both');
   const [price, setPrice] = useState(initial?.price ?? '');
   const [message, setMessage] = useState(initial?.message ?? '');
   const [vehicle, setVehicle] = useState('');
@@ -35,7 +52,11 @@ export function QuoteForm({
     }
     setErrors({});
     try {
-      await submit.mutateAsync({ rideId, ...body, price: Number(price) });
+      const target =
+        !pair || scope === 'both'
+          ? { rideId: pair ? pair.outboundId : rideId, ...(pair ? { pair: true } : {}) }
+          : { rideId: scope === 'outbound' ? pair.outboundId : pair.returnId };
+      await submit.mutateAsync({ ...target, ...body, price: Number(price) });
       onDone?.();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The quote could not be sent.');
@@ -48,8 +69,38 @@ export function QuoteForm({
       noValidate
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
     >
+      {pair && (
+        <fieldset>
+          <legend className="text-sm font-medium">Quote for</legend>
+          <div className="mt-2 flex flex-col gap-2">
+            {(
+              [
+                ['both', 'Both legs, one price'],
+                ['outbound', `Outbound leg only (${pair.outboundWhen})`],
+                ['return', `Return leg only (${pair.returnWhen})`],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`quote-scope-${rideId}`}
+                  className="mt-0.5 h-4 w-4"
+                  checked={scope === value}
+                  onChange={() => setScope(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
       <Field
-        label="Your price (AUD)"
+        label={pair && scope === 'both' ? 'Your price for both legs (AUD)' : 'Your price (AUD)'}
+        hint={
+          pair && scope === 'both'
+            ? 'Split evenly between the two legs: each booking shows its share and the total.'
+            : undefined
+        }
         type="number"
         inputMode="decimal"
         step="0.01"

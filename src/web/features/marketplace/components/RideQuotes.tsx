@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, api } from '../../../lib/api.ts';
-import { useAcceptQuote, useRideQuotes } from '../api.ts';
+import { seenPrice, useAcceptQuote, useRideQuotes } from '../api.ts';
 import { QuoteCard, type QuoteMarks } from './QuoteCard.tsx';
 
 export type QuoteSort = 'price' | 'rating';
@@ -133,7 +133,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
         onAccept={async () => {
           setRefusal(null);
           try {
-            const res = await accept.mutateAsync({ quoteId: q.id, priceCents: q.priceCents });
+            const res = await accept.mutateAsync({ quoteId: q.id, priceCents: seenPrice(q) });
             toast({
               title: 'Booked',
               description: 'Your driver has been told. Their contact details are on the booking.',

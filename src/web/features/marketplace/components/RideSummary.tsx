@@ -1,8 +1,12 @@
-/** A trip at a glance: route, Sydney time, passengers, luggage, budget, distance and indicative price. */
-import { ArrowRight, Briefcase, CalendarClock, Plane, Users } from 'lucide-react';
+/**
+ * A trip at a glance: route, Sydney time, passengers, luggage, what it needs (child seats, wheelchair...),
+ * the other leg of a return trip, budget, distance and indicative price.
+ */
+import { ArrowRight, Briefcase, CalendarClock, Plane, Repeat, Users } from 'lucide-react';
 import type { RideDto } from '../../../../shared/marketplace/api.ts';
 import { LARGE_ITEMS } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
+import { needsLabels } from '../../../../shared/marketplace/needs.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 
 export const placeLabel = (p: { locality: string; postcode: string; address?: string }) =>
@@ -40,12 +44,34 @@ export function RideSummary({ ride, showBudget = true }: { ride: RideDto; showBu
           </span>
         )}
       </p>
+      <NeedsLine ride={ride} />
+      {ride.pair && (
+        <p className="flex items-center gap-2 text-slate-800" data-testid="ride-pair">
+          <Repeat className="h-4 w-4" aria-hidden="true" />
+          <span>
+            {ride.pair.leg === 'outbound' ? 'Outbound leg of a return trip' : 'Return leg of a return trip'}
+            {ride.pair.otherLegPickupAt &&
+              ` · ${ride.pair.leg === 'outbound' ? 'back' : 'out'} ${formatSydney(ride.pair.otherLegPickupAt)}`}
+          </span>
+        </p>
+      )}
       <p className="text-slate-700">
         About {ride.distanceKm.toFixed(1)} km · indicative price {formatAud(ride.indicativePriceCents)}
         {showBudget && <> · budget {formatAud(ride.budgetCents)}</>}
       </p>
       {ride.notes && <p className="text-slate-700">Notes: {ride.notes}</p>}
     </div>
+  );
+}
+
+/** "Travelling with: 1 infant capsule, Folding wheelchair, 2 surfboards" (nothing when the trip needs nothing). */
+export function NeedsLine({ ride }: { ride: Pick<RideDto, 'needs'> }) {
+  const labels = needsLabels(ride.needs);
+  if (labels.length === 0) return null;
+  return (
+    <p className="rounded-md bg-amber-50 px-2 py-1 text-amber-950" data-testid="ride-needs">
+      <span className="font-semibold">Travelling with:</span> {labels.join(', ')}
+    </p>
   );
 }
 

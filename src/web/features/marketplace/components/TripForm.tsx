@@ -1,16 +1,38 @@
 /**
  * The trip form for /book-ride and /edit-ride: places with autocomplete, Sydney date and time, passengers,
- * luggage, budget, notes, flight number and (when posting) a return trip. The estimated distance and the
+ * luggage, what the trip needs (child seats, wheelchair, pram, boards, bikes, pets), budget, notes, flight
+ * number and (when posting) a return leg with its own date, time and flight. The estimated distance and the
  * indicative price update as it is filled. The same zod schema checks it here and in the API.
+ *
+ * Validation follows react-hook-form's mode 'onSubmit' with reValidateMode 'onChange': nothing is flagged
+ * before the first submit; after it, every change validates again, so an error disappears as soon as its
+ * field is fixed; a submit with errors moves focus to the first one. The chosen date is spelled out below
+ * each native date input in en-AU ('Fri 27 Nov 2026') and the time as '9:30 am', whatever the browser's
+ * own locale shows inside the control.
  */
-import { type FormEvent, useMemo, useState } from 'react';
-import { LARGE_ITEMS } from '../../../../shared/marketplace/constants.ts';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { formatLocalDate, formatLocalTime } from '../../../../shared/marketplace/booking.ts';
+import { LARGE_ITEMS_ON_FORM } from '../../../../shared/marketplace/constants.ts';
 import { estimateRoadKm } from '../../../../shared/marketplace/geo.ts';
 import { formatAud, indicativePriceCents } from '../../../../shared/marketplace/money.ts';
+import {
+  NO_NEEDS,
+  type RideNeeds,
+  WHEELCHAIR_NEED_LABELS,
+  WHEELCHAIR_NEEDS,
+} from '../../../../shared/marketplace/needs.ts';
 import { rideEditSchema, rideRequestSchema } from '../../../../shared/validation/marketplace.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FormError } from '../../../components/ui/field.tsx';
 import { PlaceField, type PlaceValue } from './PlaceField.tsx';
+
+type NeedsForm = Omit<RideNeeds, 'infantSeats' | 'childSeats' | 'boosterSeats' | 'surfboards' | 'bikes'> & {
+  infantSeats: string;
+  childSeats: string;
+  boosterSeats: string;
+  surfboards: string;
+  bikes: string;
+};
 
 export interface TripFormValues {
   pickup: PlaceValue;
@@ -20,12 +42,25 @@ export interface TripFormValues {
   passengers: string;
   luggageBags: string;
   largeItems: string[];
+  needs: NeedsForm;
   budget: string;
   notes: string;
   flightNumber: string;
   hasReturn: boolean;
   returnDate: string;
   returnTime: string;
+  returnFlightNumber: string;
+}
+
+export function needsToForm(n: RideNeeds): NeedsForm {
+  return {
+    ...n,
+    infantSeats: String(n.infantSeats),
+    childSeats: String(n.childSeats),
+    boosterSeats: String(n.boosterSeats),
+    surfboards: String(n.surfboards),
+    bikes: String(n.bikes),
+  };
 }
 
 export const emptyTrip: TripFormValues = {
@@ -36,12 +71,14 @@ export const emptyTrip: TripFormValues = {
   passengers: '1',
   luggageBags: '0',
   largeItems: [],
+  needs: needsToForm(NO_NEEDS),
   budget: '',
   notes: '',
   flightNumber: '',
   hasReturn: false,
   returnDate: '',
   returnTime: '',
+  returnFlightNumber: '',
 };
 
 export function toRequestBody(v: TripFormValues) {
@@ -54,14 +91,37 @@ export function toRequestBody(v: TripFormValues) {
     passengers: v.passengers,
     luggageBags: v.luggageBags,
     largeItems: v.largeItems,
+    needs: v.needs,
     budget: v.budget,
     notes: v.notes,
     flightNumber: v.flightNumber,
-    returnTrip: v.hasReturn ? { date: v.returnDate, time: v.returnTime } : null,
+    returnTrip: v.hasReturn
+      ? { date: v.returnDate, time: v.returnTime, flightNumber: v.returnFlightNumber }
+      : null,
   };
 }
 
 type Errors = Partial<Record<string, string>>;
+
+/** Error keys: a place by its name ('pickup'), everything else by its full path ('needs.bikes'). */
+function errorsOf(v: TripFormValues, mode: 'create' | 'edit'): Errors {
+  const body = toRequestBody(v);
+  const schema = mode === 'create' ? rideRequestSchema() : rideEditSchema();
+  const parsed = schema.safeParse(mode === 'create' ? body : { ...body, returnTrip: undefined });
+  if (parsed.success) return {};
+  const next: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const [first] = issue.path;
+    const key = first === 'pickup' || first === 'destination' ? first : issue.path.join('.');
+    next[key] ??= issue.message;
+  }
+  return next;
+}
+
+const whereLabel = (p: PlaceValue, fallback: string) =>
+  [p.address.trim(), p.locality].filter(Boolean).join(', ') || fallback;
+
+const dateHint = (date: string) => formatLocalDate(date) || 'Shown here as day month year once chosen.';
 
 export function TripForm({
   initial,
@@ -79,10 +139,23 @@ export function TripForm({
   onSubmit: (body: ReturnType<typeof toRequestBody>) => Promise<void>;
 }) {
   const [v, setV] = useState<TripFormValues>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const set = <K extends keyof TripFormValues>(k: K, value: TripFormValues[K]) =>
     setV((old) => ({ ...old, [k]: value }));
+  const setNeed = <K extends keyof NeedsForm>(k: K, value: NeedsForm[K]) =>
+    setV((old) => ({ ...old, needs: { ...old.needs, [k]: value } }));
+
+  // After the first submit, every change validates again: a fixed field loses its error at once.
+  const errors = useMemo<Errors>(() => (submitted ? errorsOf(v, mode) : {}), [submitted, v, mode]);
+
+  useEffect(() => {
+    if (!focusFirstError) return;
+    // The first invalid control in the order the form shows them.
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
 
   const estimate = useMemo(() => {
     const a = v.pickup;
@@ -94,29 +167,37 @@ export function TripForm({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const body = toRequestBody(v);
-    const schema = mode === 'create' ? rideRequestSchema() : rideEditSchema();
-    const parsed = schema.safeParse(mode === 'create' ? body : { ...body, returnTrip: undefined });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'returnTrip' ? 'returnTrip' : String(issue.path[0]);
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+    setSubmitted(true);
+    if (Object.keys(errorsOf(v, mode)).length > 0) {
+      setFocusFirstError((n) => n + 1);
       return;
     }
-    setErrors({});
     setBusy(true);
     try {
-      await onSubmit(body);
+      await onSubmit(toRequestBody(v));
     } finally {
       setBusy(false);
     }
   }
 
+  const count = (
+    key: 'infantSeats' | 'childSeats' | 'boosterSeats' | 'surfboards' | 'bikes',
+    label: string,
+  ) => (
+    <Field
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={key === 'surfboards' || key === 'bikes' ? 10 : 8}
+      value={v.needs[key]}
+      onChange={(e) => setNeed(key, e.target.value)}
+      error={errors[`needs.${key}`]}
+    />
+  );
+
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
       <div className="grid gap-4 md:grid-cols-2">
         <PlaceField
           label="Pickup"
@@ -149,6 +230,7 @@ export function TripForm({
           value={v.date}
           onChange={(e) => set('date', e.target.value)}
           error={errors.date}
+          hint={dateHint(v.date)}
           required
         />
         <Field
@@ -157,10 +239,11 @@ export function TripForm({
           value={v.time}
           onChange={(e) => set('time', e.target.value)}
           error={errors.time}
+          hint={formatLocalTime(v.time) || undefined}
           required
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Field
           label="Passengers"
           type="number"
@@ -182,40 +265,92 @@ export function TripForm({
           onChange={(e) => set('luggageBags', e.target.value)}
           error={errors.luggageBags}
         />
-        <Field
-          label="Budget (AUD)"
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step="0.01"
-          value={v.budget}
-          onChange={(e) => set('budget', e.target.value)}
-          error={errors.budget}
-          required
-        />
-      </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">Large items</legend>
-        <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {LARGE_ITEMS.map((item) => (
-            <label key={item.value} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="h-4 w-4"
-                checked={v.largeItems.includes(item.value)}
-                onChange={(e) =>
-                  set(
-                    'largeItems',
-                    e.target.checked
-                      ? [...v.largeItems, item.value]
-                      : v.largeItems.filter((x) => x !== item.value),
-                  )
-                }
-              />
-              {item.label}
-            </label>
-          ))}
+        <div className="col-span-2 sm:col-span-1">
+          <Field
+            label="Budget (AUD)"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="0.01"
+            value={v.budget}
+            onChange={(e) => set('budget', e.target.value)}
+            error={errors.budget}
+            required
+          />
         </div>
+      </div>
+      <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-3" data-testid="needs">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Travelling with</legend>
+        <div>
+          <p className="text-sm font-medium text-slate-800">Child seats (one per child)</p>
+          <div className="mt-2 grid gap-4 sm:grid-cols-3">
+            {count('infantSeats', 'Infant capsules (to 6 months)')}
+            {count('childSeats', 'Child seats (6 months to 4 years)')}
+            {count('boosterSeats', 'Booster seats (4 to 8 years)')}
+          </div>
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Wheelchair</legend>
+          <div className="mt-2 flex flex-col gap-2">
+            {WHEELCHAIR_NEEDS.map((w) => (
+              <label key={w} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="wheelchair"
+                  className="mt-0.5 h-4 w-4"
+                  checked={v.needs.wheelchair === w}
+                  onChange={() => setNeed('wheelchair', w)}
+                />
+                {WHEELCHAIR_NEED_LABELS[w]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {count('surfboards', 'Surfboards')}
+          {count('bikes', 'Bikes')}
+          <label className="flex items-center gap-2 self-end pb-3 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              checked={v.needs.pram}
+              onChange={(e) => setNeed('pram', e.target.checked)}
+            />
+            Pram or stroller
+          </label>
+          <label className="flex items-center gap-2 self-end pb-3 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              checked={v.needs.pets}
+              onChange={(e) => setNeed('pets', e.target.checked)}
+            />
+            Pet
+          </label>
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Other large items</legend>
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {LARGE_ITEMS_ON_FORM.map((item) => (
+              <label key={item.value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={v.largeItems.includes(item.value)}
+                  onChange={(e) =>
+                    set(
+                      'largeItems',
+                      e.target.checked
+                        ? [...v.largeItems, item.value]
+                        : v.largeItems.filter((x) => x !== item.value),
+                    )
+                  }
+                />
+                {item.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -235,6 +370,7 @@ export function TripForm({
             maxLength={1000}
             className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
             value={v.notes}
+            aria-invalid={errors.notes ? true : undefined}
             onChange={(e) => set('notes', e.target.value)}
           />
           {errors.notes && <p className="text-sm text-red-700">{errors.notes}</p>}
@@ -253,21 +389,37 @@ export function TripForm({
             Add a return trip (destination back to pickup)
           </label>
           {v.hasReturn && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="Return date"
-                type="date"
-                value={v.returnDate}
-                onChange={(e) => set('returnDate', e.target.value)}
-              />
-              <Field
-                label="Return time (Sydney time)"
-                type="time"
-                value={v.returnTime}
-                onChange={(e) => set('returnTime', e.target.value)}
-                error={errors.returnTrip}
-              />
-            </div>
+            <>
+              <p className="text-sm text-slate-700">
+                Drivers can quote both legs for one price, or one leg each. The return picks up at{' '}
+                {whereLabel(v.destination, 'your destination')} and drops off at{' '}
+                {whereLabel(v.pickup, 'your pickup')}.
+              </p>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Field
+                  label="Return date"
+                  type="date"
+                  value={v.returnDate}
+                  onChange={(e) => set('returnDate', e.target.value)}
+                  error={errors['returnTrip.date']}
+                  hint={dateHint(v.returnDate)}
+                />
+                <Field
+                  label="Return time (Sydney time)"
+                  type="time"
+                  value={v.returnTime}
+                  onChange={(e) => set('returnTime', e.target.value)}
+                  error={errors['returnTrip.time']}
+                  hint={formatLocalTime(v.returnTime) || undefined}
+                />
+                <Field
+                  label="Return flight number (optional)"
+                  value={v.returnFlightNumber}
+                  onChange={(e) => set('returnFlightNumber', e.target.value)}
+                  error={errors['returnTrip.flightNumber']}
+                />
+              </div>
+            </>
           )}
         </fieldset>
       )}
