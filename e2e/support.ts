@@ -57,6 +57,8 @@ export async function createConfirmedUser(
     email,
     password: PASSWORD,
     userType,
+    // A mobile number is required at sign-up.
+    phone: '0412 345 678',
   };
   if (userType === 'driver') {
     body.bspNumber = 'BSP-12345';

@@ -5,6 +5,7 @@
 import { COMMON_PASSWORDS, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { VALIDATION } from '../messages.ts';
 import { SIGNUP_USER_TYPES, USER_TYPES } from '../roles.ts';
+import { phoneField } from './phone.ts';
 import { z } from './z.ts';
 
 /** Letters (any script), spaces, apostrophes (straight or the typographic ’ phones type) and hyphens. */
@@ -49,14 +50,15 @@ export const customerSignupSchema = z.object({
   fullName: fullNameField(VALIDATION.fullNameRequired),
   email: emailField,
   password: passwordField,
-  phone: z.string().trim().max(30).optional(),
+  /** A mobile number, required: the other side calls it on the day (validation/phone.ts); E.164 out. */
+  phone: phoneField,
 });
 
 export const driverSignupSchema = z.object({
   fullName: fullNameField(VALIDATION.validFullNameRequired),
   email: emailField,
   password: passwordField,
-  phone: z.string().trim().max(30).optional(),
+  phone: phoneField,
   bspNumber: z
     .string({ error: VALIDATION.bspRequired })
     .trim()
@@ -73,7 +75,7 @@ export const signupRequestSchema = z.discriminatedUnion('userType', [
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const signupUserTypeSchema = z.enum(SIGNUP_USER_TYPES);
 
-/** Password-auth card sign-up: all four fields, matching passwords, minimum length. */
+/** Password-auth card sign-up: all fields (name, e-mail, mobile, password twice), matching passwords, minimum length. */
 export const passwordAuthSignupSchema = z
   .object({
     fullName: z
@@ -82,6 +84,11 @@ export const passwordAuthSignupSchema = z
       .min(1, { error: VALIDATION.fillAllFields })
       .pipe(fullNameField(VALIDATION.fullNameRequired)),
     email: z.string().trim().min(1, { error: VALIDATION.fillAllFields }).pipe(emailField),
+    phone: z
+      .string({ error: VALIDATION.fillAllFields })
+      .trim()
+      .min(1, { error: VALIDATION.fillAllFields })
+      .pipe(phoneField),
     password: z.string().min(1, { error: VALIDATION.fillAllFields }).pipe(passwordField),
     confirmPassword: z.string().min(1, { error: VALIDATION.fillAllFields }),
   })

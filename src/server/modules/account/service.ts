@@ -59,7 +59,7 @@ export async function signUp(deps: Deps, raw: unknown, headers: Headers, ip: str
         email: input.email,
         password: input.password,
         userType: input.userType,
-        phone: input.phone || undefined,
+        phone: input.phone,
         callbackURL: CONFIRMED_CALLBACK,
       },
       headers,
