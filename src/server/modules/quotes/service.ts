@@ -30,6 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
+import { notifyBookingConfirmed } from '../bookings/confirmation.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
 import { loadRideDtos } from '../bookings/ride-dtos.ts';
 import { notify } from '../notifications/service.ts';
@@ -492,6 +493,7 @@ export async function acceptQuote(
         message: `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
         relatedId: booking!.id,
       });
+      await notifyBookingConfirmed(tx, booking!.id);
       await recordIdempotentEffect(tx as unknown as Db, booking!.id);
       return { bookingId: booking!.id, created: true };
     });
