@@ -90,7 +90,7 @@ function inlineText(v: EmailInline): string {
 
 const lines = (value: EmailInline | EmailInline[]) => (Array.isArray(value) ? value : [value]);
 
-/** The support phone as a tel: link, shown as people write it. */
+/** A stored phone number as a tel: link, shown as people write it ('0412 345 678'). */
 export function phoneLink(phone: string): EmailLink {
   return { text: formatPhone(phone), href: phoneHref(phone) };
 }
@@ -106,7 +106,8 @@ function hoursText() {
 
 function footerParts(f: EmailFooter): { html: string; text: string } {
   const email: EmailLink = { text: f.supportEmail, href: `mailto:${f.supportEmail}` };
-  const phone = phoneLink(f.supportPhone);
+  // The support number is shown as configured (it may be a landline or a 13 number).
+  const phone: EmailLink = { text: f.supportPhone.trim(), href: phoneHref(f.supportPhone) };
   const html = [
     `<p style="margin:0 0 8px;">Questions? E-mail ${inlineHtml(email)} or call ${inlineHtml(phone)} (${escapeHtml(hoursText())}).</p>`,
     `<p style="margin:0 0 8px;">${escapeHtml(f.reason)}</p>`,
