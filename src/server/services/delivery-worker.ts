@@ -194,7 +194,7 @@ export function bookingSections(booking: BookingDto): EmailSection[] {
       value: `${formatAud(booking.priceCents)} agreed, paid ${asDriver ? 'to you by the customer' : 'to the driver'} directly`,
     },
     ...(ride.notes.trim() ? [{ label: 'Notes', value: ride.notes.trim() }] : []),
-    { label: 'Booking', value: booking.id.slice(0, 8).toUpperCase() },
+    { label: 'Reference', value: booking.id.slice(0, 8).toUpperCase() },
   ];
   const other: EmailSection = asDriver
     ? {
@@ -374,6 +374,29 @@ function bookingHeading(type: string, booking: BookingDto): string | null {
   }
 }
 
+/**
+ * The opening sentence of a booking e-mail. The details follow in the table, so the day's kinds say what
+ * happened in a few words rather than repeat the in-app message (which carries every detail in one line).
+ */
+function bookingLead(type: string, booking: BookingDto, message: string): string {
+  const trip = `${displayLocality(booking.ride.pickup.locality)} to ${displayLocality(booking.ride.destination.locality)}`;
+  const driver = booking.driver.companyName || booking.driver.contact.name;
+  const customer = booking.customer.contact.name;
+  const onTheDay = 'Keep this e-mail: it has everything you need on the day.';
+  switch (type) {
+    case 'booking_confirmed':
+      return `Your shuttle from ${trip} is booked with ${driver}. ${onTheDay}`;
+    case 'quote_accepted':
+      return `${customer} accepted your quote of ${formatAud(booking.priceCents)} for ${trip}. ${onTheDay}`;
+    case 'trip_reminder':
+      return booking.viewerRole === 'driver'
+        ? `You pick up ${customer} within the next 24 hours, for ${trip}. Call them if anything changes.`
+        : `Your shuttle from ${trip} picks you up within the next 24 hours. Be ready at the pickup address a few minutes early; call your driver if anything changes.`;
+    default:
+      return message;
+  }
+}
+
 function buttonLabel(path: string): string {
   if (path.startsWith('/booking/')) return 'View the booking';
   if (path.startsWith('/driver-matching/')) return 'Compare your quotes';
@@ -423,7 +446,7 @@ async function buildMail(
     title: subject,
     preheader: n.message,
     heading: (booking && bookingHeading(n.type, booking)) || n.title,
-    paragraphs: [n.message],
+    paragraphs: [booking ? bookingLead(n.type, booking, n.message) : n.message],
     sections: booking ? bookingSections(booking) : ride ? rideSections(ride) : [],
     button: { text: buttonLabel(path), href: link },
     after: attachments.length

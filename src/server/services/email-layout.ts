@@ -74,11 +74,15 @@ const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial
 const INK = '#0f172a';
 const MUTED = '#475569';
 const LINK = '#1e40af';
+/** The label column: 'Number plate' and 'Passengers' fit on one line. */
+const LABEL_WIDTH = 104;
 
 function inlineHtml(v: EmailInline): string {
   if (!isLink(v)) return escapeHtml(v);
   if (!SAFE_HREF.test(v.href)) return escapeHtml(v.text);
-  return `<a href="${escapeHtml(v.href)}" style="color:${LINK};text-decoration:underline;">${escapeHtml(v.text)}</a>`;
+  // A phone number never breaks across lines; a long e-mail address may.
+  const wrap = /^tel:/i.test(v.href) ? 'white-space:nowrap;' : 'word-break:break-all;';
+  return `<a href="${escapeHtml(v.href)}" style="color:${LINK};text-decoration:underline;${wrap}">${escapeHtml(v.text)}</a>`;
 }
 
 function inlineText(v: EmailInline): string {
@@ -132,15 +136,16 @@ function sectionHtml(s: EmailSection): string {
   const rows = s.rows
     .map(
       (r) =>
-        `<tr><td valign="top" width="104" style="width:104px;padding:8px 12px 8px 0;font-family:${FONT};font-size:14px;line-height:21px;color:${MUTED};border-bottom:1px solid #f1f5f9;">${escapeHtml(r.label)}</td>` +
-        `<td valign="top" style="padding:8px 0;font-family:${FONT};font-size:15px;line-height:22px;color:${INK};font-weight:600;border-bottom:1px solid #f1f5f9;">${lines(
+        `<tr><td valign="top" width="${LABEL_WIDTH}" style="width:${LABEL_WIDTH}px;padding:8px 12px 8px 0;font-family:${FONT};font-size:14px;line-height:21px;color:${MUTED};border-bottom:1px solid #f1f5f9;">${escapeHtml(r.label)}</td>` +
+        `<td valign="top" style="padding:8px 0;font-family:${FONT};font-size:15px;line-height:22px;color:${INK};font-weight:600;border-bottom:1px solid #f1f5f9;overflow-wrap:anywhere;word-wrap:break-word;">${lines(
           r.value,
         )
           .map(inlineHtml)
           .join('<br>')}</td></tr>`,
     )
     .join('');
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;">${title}${rows}</table>`;
+  // The same label column in every section (fixed layout; the widths come from the <col>s).
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;table-layout:fixed;"><colgroup><col width="${LABEL_WIDTH + 12}" style="width:${LABEL_WIDTH + 12}px;"><col></colgroup>${title}${rows}</table>`;
 }
 
 function sectionText(s: EmailSection): string {
