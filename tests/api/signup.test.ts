@@ -291,6 +291,25 @@ describe.each(databaseKinds())('sign-up (%s)', (kind) => {
     },
   );
 
+  it('the confirmation e-mail comes in the branded layout: the link as a button and in the text, support contacts', async () => {
+    const body = signupBody();
+    expect((await server.client().post('/api/account/signup', body)).status).toBe(201);
+    const [mail] = await readMailbox(server.baseUrl, body.email);
+    const link = /https?:\/\/\S+/.exec(mail!.text)![0];
+    expect(link).toContain('/api/auth/verify-email?token=');
+    const env = server.deps.env;
+    expect(mail!.subject).toBe(`Confirm your e-mail address for ${env.BRAND_NAME}`);
+    for (const part of [mail!.text, mail!.html!]) {
+      expect(part).toContain(env.BRAND_NAME);
+      expect(part).toContain('Confirm my e-mail address');
+      expect(part).toContain(env.SUPPORT_EMAIL);
+      expect(part).toContain(env.SUPPORT_PHONE);
+      expect(part).toContain('If you did not sign up, ignore this e-mail.');
+    }
+    expect(mail!.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect(mail!.html).toContain('max-width:600px');
+  });
+
   it('a body that is not JSON: 400, not 500', async () => {
     const res = await server.client().post('/api/account/signup', '{not json');
     expect(res.status).toBe(400);
