@@ -1,6 +1,5 @@
 /** The one phone rule of the sign-up forms, /profile and the API (shared/validation/phone.ts). */
 import { describe, expect, it } from 'vitest';
-import { customerSignupSchema, passwordAuthSignupSchema } from '../../src/shared/validation/auth.ts';
 import {
   formatPhone,
   normalisePhone,
@@ -8,6 +7,7 @@ import {
   phoneField,
   phoneHref,
 } from '../../src/shared/validation/phone.ts';
+import { customerSignupSchema, passwordAuthSignupSchema } from '../../src/shared/validation/signup.ts';
 
 describe('normalisePhone', () => {
   it.each([
