@@ -131,8 +131,9 @@ test('accepting a quote confirms the booking to both sides, in the app and by e-
   await inbox.setContent(toCustomer.html!);
   await expect(inbox.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
   await expect(inbox.getByRole('link', { name: '0498 765 432' })).toHaveAttribute('href', 'tel:+61498765432');
-  await expect(inbox.getByText('12 Stockton Street')).toBeVisible();
-  await expect(inbox.getByText('PS23AB')).toBeVisible();
+  // The details table (the hidden preview line says it too).
+  await expect(inbox.locator('td', { hasText: /^12 Stockton Street/ })).toBeVisible();
+  await expect(inbox.locator('td', { hasText: /^PS23AB$/ })).toBeVisible();
   await expect(inbox.getByRole('link', { name: 'View the booking' })).toHaveAttribute(
     'href',
     /\/booking\/[0-9a-f-]+$/,
