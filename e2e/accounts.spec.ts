@@ -4,6 +4,7 @@ import {
   latestMail,
   linkIn,
   PASSWORD,
+  signInQuickly,
   signInThroughForm,
   uniqueEmail,
 } from './support.ts';
@@ -18,6 +19,7 @@ test('a customer signs up, confirms through the mailbox, signs in, lands on /das
   await expect(page.getByRole('complementary', { name: 'Launch notice' })).toContainText('Port Stephens');
   await page.getByLabel('Full name').fill('Jamie Rivers');
   await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mobile number').fill('0412 345 678');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
@@ -62,6 +64,7 @@ test('a driver signs up with a BSP number and sees it on the driver profile', as
   await page.goto('/signup/driver');
   await page.getByLabel('Full name').fill('Morgan Shuttle');
   await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mobile number').fill('+61 498 765 432');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Register as a driver' }).click();
   await expect(page.getByText('BSP number is required')).toBeVisible();
@@ -81,6 +84,9 @@ test('a driver signs up with a BSP number and sees it on the driver profile', as
   await expect(page.getByLabel('Seats for passengers')).toHaveValue('4');
   await expect(page.getByLabel('From (Sydney time)')).toHaveValue('09:00');
   await expect(page.getByLabel('To (Sydney time)')).toHaveValue('17:00');
+  // The driver's mobile number, on their own profile page, with why it matters.
+  await expect(page.getByLabel('Mobile number')).toHaveValue('0498 765 432');
+  await expect(page.getByText('Your customers call this number on the day.')).toBeVisible();
 });
 
 test('validation messages appear word for word', async ({ page, request }) => {
@@ -89,6 +95,7 @@ test('validation messages appear word for word', async ({ page, request }) => {
   await expect(page.getByText('Please enter your full name')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await expect(page.getByText('Please enter your mobile number.')).toBeVisible();
   await page.getByLabel('Full name').fill('R2D2');
   await page.getByLabel('Password').fill('Password');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -106,6 +113,7 @@ test('validation messages appear word for word', async ({ page, request }) => {
   await page.goto('/signup');
   await page.getByLabel('Full name').fill('Second Try');
   await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Mobile number').fill('0412 345 678');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert')).toContainText(
@@ -133,6 +141,7 @@ test('validation messages appear word for word', async ({ page, request }) => {
   await expect(page.getByRole('alert')).toHaveText('Please fill in all fields.');
   await page.getByLabel('Full name').fill('Pat Example');
   await page.getByLabel('Email').fill(uniqueEmail('pa'));
+  await page.getByLabel('Mobile number').fill('0412 345 678');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(`${PASSWORD}x`);
   await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -211,4 +220,60 @@ test('a spent magic link or a bad confirmation link explains itself on /login', 
   await expect(page.getByRole('alert')).toHaveText(
     'This confirmation link is invalid or has expired. Sign in to get a new one.',
   );
+});
+
+test.describe('mobile numbers on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('sign-up asks for a mobile number and checks it as typed; /profile shows it first, says why and edits it', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('phone');
+    await page.goto('/signup');
+    const mobile = page.getByLabel('Mobile number');
+    await expect(mobile).toHaveAttribute('type', 'tel');
+    await expect(page.getByText('Your driver calls this number on the day.')).toBeVisible();
+    await page.getByLabel('Full name').fill('Robin Early');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await mobile.fill('(02) 4981 1234');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(
+      page.getByText(
+        'Please enter a mobile number (04xx xxx xxx): on the day of the trip your driver or customer calls or texts it.',
+      ),
+    ).toBeVisible();
+    await mobile.fill('0412 345');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(
+      page.getByText('Please enter a valid mobile number, for example 0412 345 678.'),
+    ).toBeVisible();
+    await mobile.fill('+61 (0) 412 345 678');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+    const mail = await latestMail(request, email, 'verify-email');
+    await page.goto(linkIn(mail.text));
+    await signInQuickly(page, email, PASSWORD);
+    await page.goto('/profile');
+    // Shown in the national format, first in the form, with the reason.
+    const field = page.getByLabel('Mobile number');
+    await expect(field).toHaveValue('0412 345 678');
+    await expect(page.getByText('Your driver calls this number on the day.')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: '0412 345 678' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await field.fill('');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByText('Please enter your mobile number.')).toBeVisible();
+    await field.fill('0498-765-432');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated' })).toBeVisible();
+    await expect(field).toHaveValue('0498 765 432');
+    const session = await (await page.request.get('/api/session')).json();
+    expect(session.user.phone).toBe('+61498765432');
+    await page.reload();
+    await expect(page.getByLabel('Mobile number')).toHaveValue('0498 765 432');
+  });
 });

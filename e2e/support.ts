@@ -49,7 +49,7 @@ export function linkIn(text: string): string {
 export async function createConfirmedUser(
   request: APIRequestContext,
   userType: 'customer' | 'driver',
-  overrides: Partial<{ email: string; fullName: string }> = {},
+  overrides: Partial<{ email: string; fullName: string; phone: string }> = {},
 ) {
   const email = overrides.email ?? uniqueEmail(userType);
   const body: Record<string, string> = {
@@ -57,6 +57,8 @@ export async function createConfirmedUser(
     email,
     password: PASSWORD,
     userType,
+    // A mobile number is required at sign-up.
+    phone: overrides.phone ?? '0412 345 678',
   };
   if (userType === 'driver') {
     body.bspNumber = 'BSP-12345';

@@ -64,6 +64,8 @@ export async function createUser(
         email,
         password: PASSWORD,
         userType: role,
+        // A mobile number is required at sign-up.
+        phone: '0412 345 678',
         ...(role === 'driver'
           ? { bspNumber: `BSP-${7000 + index}`, companyName: `Chaos Shuttles ${index + 1}` }
           : {}),

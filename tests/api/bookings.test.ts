@@ -40,7 +40,10 @@ const FORBIDDEN = { code: 'forbidden', message: "You don't have permission to pe
 const NOT_FOUND = { code: 'not_found', message: 'Not found' };
 const ALREADY_BOOKED = { code: 'conflict', message: MARKETPLACE_CONFLICTS.alreadyBooked };
 const CUSTOMER_PHONE = '0412 345 678';
+/** As stored and returned (E.164). */
+const CUSTOMER_E164 = '+61412345678';
 const DRIVER_PHONE = '0498 765 432';
+const DRIVER_E164 = '+61498765432';
 
 describe.each(databaseKinds())('bookings (%s)', (kind) => {
   let server: TestServer;
@@ -236,13 +239,13 @@ describe.each(databaseKinds())('bookings (%s)', (kind) => {
       const driverContact = {
         name: 'Dana Driverson',
         email: driver.email,
-        phone: DRIVER_PHONE,
+        phone: DRIVER_E164,
         avatarUrl: null,
       };
       const customerContact = {
         name: 'Cara Whitfield',
         email: customer.email,
-        phone: CUSTOMER_PHONE,
+        phone: CUSTOMER_E164,
         avatarUrl: null,
       };
       for (const [who, role] of [

@@ -227,6 +227,34 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     expect(left).toHaveLength(0);
   });
 
+  it('a notification without a record is still a branded e-mail: its title as the subject, its message, the footer', async () => {
+    const id = await addNotification({
+      userId: alice.userId,
+      type: 'booking_cancelled',
+      title: 'Booking cancelled',
+      message: 'A <b>booking</b> was cancelled.',
+      relatedId: null,
+    });
+    sentMail.length = 0;
+    await runDeliveryRound(deps());
+    const mail = sentMail.find((m) => m.meta?.notificationId === id)!;
+    expect(mail.subject).toBe('Booking cancelled');
+    expect(mail.attachments).toEqual([]);
+    const env = server.deps.env;
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain(env.BRAND_NAME);
+      expect(part).toContain(env.SUPPORT_EMAIL);
+      expect(part).toContain(env.SUPPORT_PHONE);
+      expect(part).toContain(`${env.APP_URL}/notifications`);
+      expect(part).toContain(`${env.APP_URL}/settings`);
+    }
+    expect(mail.text).toContain('e-mails for "A booking was cancelled" are on');
+    expect(mail.html).toContain('e-mails for &quot;A booking was cancelled&quot; are on');
+    expect(mail.text).toContain('A <b>booking</b> was cancelled.');
+    expect(mail.html).toContain('A &lt;b&gt;booking&lt;/b&gt; was cancelled.');
+    expect(mail.html).not.toContain('<b>booking');
+  });
+
   it('attaches the booking calendar (.ics) to booking e-mails', async () => {
     const customerId = await insertCustomer(server.db);
     const driverId = await insertDriver(server.db);

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
 import { drivers, quotes, rides, users, type VehicleDetails } from '../../src/server/db/schema/index.ts';
 import { estimateRoadKm } from '../../src/shared/marketplace/geo.ts';
+import { normalisePhone } from '../../src/shared/validation/phone.ts';
 import { rows, type TestServer } from './helpers.ts';
 
 export interface Place {
@@ -124,7 +125,7 @@ export async function insertDriver(
       emailVerified: true,
       fullName: f.fullName ?? 'Dale Fixture',
       userType: 'driver',
-      phone: '0400 000 000',
+      phone: '+61400000000',
     })
     .returning({ id: users.id });
   await db.insert(drivers).values({
@@ -192,7 +193,12 @@ export async function statusOf(server: TestServer, table: 'rides' | 'quotes' | '
 export function expectNoContact(json: string, person: { email: string; phone?: string; surname?: string }) {
   const problems: string[] = [];
   if (json.toLowerCase().includes(person.email.toLowerCase())) problems.push(`e-mail ${person.email}`);
-  if (person.phone && json.includes(person.phone)) problems.push(`phone ${person.phone}`);
+  // The number as typed at sign-up and as stored (E.164: +61412345678).
+  const phones = person.phone ? [person.phone, normalisePhone(person.phone)] : [];
+  for (const phone of phones) {
+    const form = typeof phone === 'string' ? phone : phone.ok ? phone.e164 : '';
+    if (form && json.includes(form)) problems.push(`phone ${form}`);
+  }
   if (person.surname && json.includes(person.surname)) problems.push(`surname ${person.surname}`);
   if (problems.length) throw new Error(`contact details leaked: ${problems.join(', ')}`);
 }

@@ -31,27 +31,69 @@ describe.each(databaseKinds())('/api/me (%s)', (kind) => {
     expect(res.status).toBe(401);
   });
 
-  it('updates the name and phone with the shared name rule', async () => {
+  it('updates the name and the mobile number (stored in E.164) with the shared rules', async () => {
     const { client } = await signedInClient(server);
     const res = await client.request('/api/me', {
       method: 'PATCH',
-      body: { fullName: '  Zoë  O’Hara-Lee ', phone: '0412 345 678' },
+      body: { fullName: '  Zoë  O’Hara-Lee ', phone: '+61 (0) 498 765 432' },
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { user: unknown }).user).toMatchObject({
       fullName: 'Zoë  O’Hara-Lee',
-      phone: '0412 345 678',
+      phone: '+61498765432',
     });
-    expect((await client.session()).user).toMatchObject({ fullName: 'Zoë  O’Hara-Lee' });
+    expect((await (await client.get('/api/session')).json()) as unknown).toMatchObject({
+      user: { fullName: 'Zoë  O’Hara-Lee', phone: '+61498765432' },
+    });
 
     const bad = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'R2-D2' } });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).message).toBe('Please enter your full name');
-    const cleared = await client.request('/api/me', {
-      method: 'PATCH',
-      body: { fullName: 'Zoe Hara', phone: '' },
+    // Left out: the number stays.
+    const nameOnly = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'Zoe Hara' } });
+    expect(((await nameOnly.json()) as { user: { phone: string } }).user.phone).toBe('+61498765432');
+  });
+
+  it.each([
+    ['empty', '', 'Please enter your mobile number.'],
+    ['null', null, 'Please enter your mobile number.'],
+    ['a number, not a string', 412345678, 'Please enter your mobile number.'],
+    ['too short', '0412 34', 'Please enter a valid mobile number, for example 0412 345 678.'],
+    ['letters', 'ring me', 'Please enter a valid mobile number, for example 0412 345 678.'],
+    [
+      'a landline',
+      '02 4981 1234',
+      'Please enter a mobile number (04xx xxx xxx): on the day of the trip your driver or customer calls or texts it.',
+    ],
+  ])('a phone that is %s: 400 with its message, nothing changes', async (_label, phone, message) => {
+    const { client, userId } = await signedInClient(server, { fullName: 'Kept Name', phone: '0412 345 678' });
+    const res = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'New Name', phone } });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({
+      code: 'validation',
+      message,
+      issues: [{ path: 'phone', message }],
     });
-    expect(((await cleared.json()) as { user: { phone: string | null } }).user.phone).toBeNull();
+    const [row] = await rows<{ full_name: string; phone: string }>(
+      server.db,
+      sql`select full_name, phone from users where id = ${userId}`,
+    );
+    expect(row).toEqual({ full_name: 'Kept Name', phone: '+61412345678' });
+  });
+
+  it('an account made before numbers were asked for keeps working and can add one', async () => {
+    const { client, userId } = await signedInClient(server);
+    await server.db.execute(sql`update users set phone = null where id = ${userId}`);
+    expect((await (await client.get('/api/session')).json()) as unknown).toMatchObject({
+      user: { phone: null },
+    });
+    const named = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'Old Timer' } });
+    expect(named.status).toBe(200);
+    const added = await client.request('/api/me', {
+      method: 'PATCH',
+      body: { fullName: 'Old Timer', phone: '0400 123 456' },
+    });
+    expect(((await added.json()) as { user: { phone: string } }).user.phone).toBe('+61400123456');
   });
 
   it('changes the e-mail only after the new address confirms it', async () => {
@@ -173,6 +215,7 @@ describe.each(databaseKinds())('/api/me (%s)', (kind) => {
     const again = await server.client().post('/api/account/signup', {
       fullName: 'New Person',
       email: account.email,
+      phone: '0412 345 678',
       password: PASSWORD,
       userType: 'customer',
     });

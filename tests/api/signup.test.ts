@@ -231,6 +231,85 @@ describe.each(databaseKinds())('sign-up (%s)', (kind) => {
     expect(await readMailbox(server.baseUrl, body.email)).toHaveLength(1);
   });
 
+  it.each([
+    ['0412 345 678', '+61412345678'],
+    ['0412-345-678', '+61412345678'],
+    ['(04) 1234 5678', '+61412345678'],
+    ['+61 412 345 678', '+61412345678'],
+    ['+61 (0) 498 765 432', '+61498765432'],
+    ['61498765432', '+61498765432'],
+    ['+44 7911 123456', '+447911123456'],
+  ])('a mobile number typed as %j is stored as %s (E.164)', async (typed, stored) => {
+    for (const userType of ['customer', 'driver'] as const) {
+      const body = signupBody({ userType, phone: typed });
+      const res = await server.client().post('/api/account/signup', body);
+      expect(res.status, `${userType} ${typed}`).toBe(201);
+      const [row] = await rows<{ phone: string }>(
+        server.db,
+        sql`select phone from users where email = ${body.email}`,
+      );
+      expect(row?.phone).toBe(stored);
+    }
+  });
+
+  it.each([
+    ['missing', undefined, 'Please enter your mobile number.'],
+    ['empty', '', 'Please enter your mobile number.'],
+    ['blank', '   ', 'Please enter your mobile number.'],
+    ['not a string', 412345678, 'Please enter your mobile number.'],
+    ['too short', '0412 345', 'Please enter a valid mobile number, for example 0412 345 678.'],
+    ['too long', '0412 345 6789', 'Please enter a valid mobile number, for example 0412 345 678.'],
+    ['spelled with letters', '04l2 345 678', 'Please enter a valid mobile number, for example 0412 345 678.'],
+    [
+      'inside other text',
+      'call 0412 345 678',
+      'Please enter a valid mobile number, for example 0412 345 678.',
+    ],
+    [
+      'a landline',
+      '(02) 4981 1234',
+      'Please enter a mobile number (04xx xxx xxx): on the day of the trip your driver or customer calls or texts it.',
+    ],
+    [
+      'a 1300 number',
+      '1300 123 456',
+      'Please enter a mobile number (04xx xxx xxx): on the day of the trip your driver or customer calls or texts it.',
+    ],
+  ])(
+    'a sign-up whose mobile number is %s: 400 with its message, nothing created',
+    async (_label, phone, message) => {
+      for (const userType of ['customer', 'driver'] as const) {
+        const body = { ...signupBody({ userType }), phone };
+        const res = await server.client().post('/api/account/signup', body);
+        expect(res.status, `${userType} ${String(phone)}`).toBe(400);
+        const error = await errorOf(res);
+        expect(error).toMatchObject({ code: 'validation', message });
+        expect(error.issues?.[0]).toMatchObject({ path: 'phone', message });
+        expect(await usersByEmail(body.email)).toHaveLength(0);
+        expect(await readMailbox(server.baseUrl, body.email)).toHaveLength(0);
+      }
+    },
+  );
+
+  it('the confirmation e-mail comes in the branded layout: the link as a button and in the text, support contacts', async () => {
+    const body = signupBody();
+    expect((await server.client().post('/api/account/signup', body)).status).toBe(201);
+    const [mail] = await readMailbox(server.baseUrl, body.email);
+    const link = /https?:\/\/\S+/.exec(mail!.text)![0];
+    expect(link).toContain('/api/auth/verify-email?token=');
+    const env = server.deps.env;
+    expect(mail!.subject).toBe(`Confirm your e-mail address for ${env.BRAND_NAME}`);
+    for (const part of [mail!.text, mail!.html!]) {
+      expect(part).toContain(env.BRAND_NAME);
+      expect(part).toContain('Confirm my e-mail address');
+      expect(part).toContain(env.SUPPORT_EMAIL);
+      expect(part).toContain(env.SUPPORT_PHONE);
+      expect(part).toContain('If you did not sign up, ignore this e-mail.');
+    }
+    expect(mail!.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect(mail!.html).toContain('max-width:600px');
+  });
+
   it('a body that is not JSON: 400, not 500', async () => {
     const res = await server.client().post('/api/account/signup', '{not json');
     expect(res.status).toBe(400);

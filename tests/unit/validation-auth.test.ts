@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  customerSignupSchema,
-  driverSignupSchema,
   emailField,
   forgotPasswordSchema,
   passwordAuthLoginSchema,
-  passwordAuthSignupSchema,
   passwordField,
   resetPasswordSchema,
   signInSchema,
-  signupRequestSchema,
   testDriverSignupSchema,
   testSignupSchema,
 } from '../../src/shared/validation/auth.ts';
+import {
+  customerSignupSchema,
+  driverSignupSchema,
+  passwordAuthSignupSchema,
+  signupRequestSchema,
+} from '../../src/shared/validation/signup.ts';
 
 /** All issue messages of a failed parse (the test fails if the parse succeeds). */
 function messages(schema: z.ZodType, input: unknown): string[] {
@@ -34,11 +36,17 @@ const TOO_COMMON = 'Please use a stronger password. This password is too common.
 const FULL_NAME = 'Please enter your full name';
 const VALID_FULL_NAME = 'Please enter a valid full name';
 
-const customer = { fullName: "Mary-Jane O'Brien", email: 'mary@example.com', password: 'Sturdy-Pass-9' };
+const customer = {
+  fullName: "Mary-Jane O'Brien",
+  email: 'mary@example.com',
+  password: 'Sturdy-Pass-9',
+  phone: '0412 345 678',
+};
 const driver = {
   fullName: 'Dan Driver',
   email: 'dan@example.com',
   password: 'Sturdy-Pass-9',
+  phone: '0498 765 432',
   bspNumber: 'BSP 123',
 };
 
@@ -213,6 +221,7 @@ describe('password-auth sign-up and reset', () => {
   const form = {
     fullName: 'Mary Smith',
     email: 'mary@example.com',
+    phone: '0412 345 678',
     password: 'Sturdy-Pass-9',
     confirmPassword: 'Sturdy-Pass-9',
   };
@@ -221,10 +230,16 @@ describe('password-auth sign-up and reset', () => {
     expect(passwordAuthSignupSchema.safeParse(form).success).toBe(true);
   });
 
-  it('all four fields required: "Please fill in all fields."', () => {
+  it('all five fields required (the mobile number too): "Please fill in all fields."', () => {
     expect(
-      messages(passwordAuthSignupSchema, { fullName: '', email: '', password: '', confirmPassword: '' }),
-    ).toEqual(Array(4).fill('Please fill in all fields.'));
+      messages(passwordAuthSignupSchema, {
+        fullName: '',
+        email: '',
+        phone: '',
+        password: '',
+        confirmPassword: '',
+      }),
+    ).toEqual(Array(5).fill('Please fill in all fields.'));
   });
 
   it('"Passwords do not match"', () => {

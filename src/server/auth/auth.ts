@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
 import type { Mailer } from '../services/mail.ts';
-import { magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
+import { changeEmailMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 /** better-auth's e-mail tokens are JWTs; an address change carries requestType 'change-email-verification'. */
@@ -24,19 +24,6 @@ function isEmailChangeToken(token: string): boolean {
   } catch {
     return false;
   }
-}
-
-function changeEmailMail(brand: string, to: string, url: string) {
-  const text = `Someone asked to use this address for a ${brand} account.\n\nConfirm the change: ${url}\n\nThe link works for 24 hours. Until it is opened the account keeps its current address. If it was not you, ignore this e-mail.`;
-  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-  return {
-    to,
-    kind: 'change-email',
-    subject: `Confirm your new e-mail address for ${brand}`,
-    text,
-    html: `<p>Someone asked to use this address for a ${esc(brand)} account.</p><p><a href="${esc(url)}">Confirm my new e-mail address</a></p><p>If it was not you, ignore this e-mail.</p>`,
-    meta: { link: url },
-  };
 }
 
 /** The header the API sets from the socket address (any client-sent copy is removed first). */
@@ -87,7 +74,7 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       // lifetime as their expiry.
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
-          ...resetPasswordMail(brand, user.email, url),
+          ...resetPasswordMail(env, user.email, url),
           expiresAt: expiresIn(LINK_LIFETIME_SECONDS.resetPassword),
         });
       },
@@ -102,10 +89,10 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
         const expiresAt = expiresIn(LINK_LIFETIME_SECONDS.verifyEmail);
         // An e-mail change (/api/me/email) sends its confirmation to the new address through here too.
         if (isEmailChangeToken(token)) {
-          await mailer.send({ ...changeEmailMail(brand, user.email, url), expiresAt });
+          await mailer.send({ ...changeEmailMail(env, user.email, url), expiresAt });
           return;
         }
-        await mailer.send({ ...verifyEmailMail(brand, user.email, url), expiresAt });
+        await mailer.send({ ...verifyEmailMail(env, user.email, url), expiresAt });
       },
     },
     session: {
@@ -141,7 +128,7 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
         expiresIn: LINK_LIFETIME_SECONDS.magicLink,
         sendMagicLink: async ({ email, url }) => {
           await mailer.send({
-            ...magicLinkMail(brand, email, url),
+            ...magicLinkMail(env, email, url),
             expiresAt: expiresIn(LINK_LIFETIME_SECONDS.magicLink),
           });
         },

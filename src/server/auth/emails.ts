@@ -1,49 +1,101 @@
-/** The account e-mails. Plain text first (every client shows it); a small HTML part with the same link. */
+/**
+ * The account e-mails, in the branded layout (services/email-layout.ts): an HTML part and a plain-text part
+ * with the same words and the same link.
+ */
+import type { Env } from '../env.ts';
+import { renderEmail } from '../services/email-layout.ts';
 import type { MailMessage } from '../services/mail.ts';
 
-function html(paragraphs: string[], link: { href: string; label: string }) {
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-  return `${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}<p><a href="${esc(link.href)}">${esc(link.label)}</a></p>`;
+/** What every account e-mail needs to know about the service sending it. */
+export type MailBrand = Pick<Env, 'BRAND_NAME' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE'>;
+
+function accountMail(
+  brand: MailBrand,
+  m: {
+    to: string;
+    kind: string;
+    subject: string;
+    heading: string;
+    paragraphs: string[];
+    link: { href: string; label: string };
+    after: string[];
+    reason: string;
+  },
+): MailMessage {
+  const { html, text } = renderEmail({
+    brandName: brand.BRAND_NAME,
+    title: m.subject,
+    preheader: m.paragraphs[0],
+    heading: m.heading,
+    paragraphs: m.paragraphs,
+    button: { text: m.link.label, href: m.link.href },
+    after: m.after,
+    footer: { supportEmail: brand.SUPPORT_EMAIL, supportPhone: brand.SUPPORT_PHONE, reason: m.reason },
+  });
+  return { to: m.to, kind: m.kind, subject: m.subject, text, html, meta: { link: m.link.href } };
 }
 
-export function verifyEmailMail(brand: string, to: string, url: string): MailMessage {
-  const lines = [
-    `Welcome to ${brand}.`,
-    'Please confirm your e-mail address to finish creating your account. The link works for 24 hours.',
-  ];
-  return {
+export function verifyEmailMail(brand: MailBrand, to: string, url: string): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
     to,
     kind: 'verify-email',
-    subject: `Confirm your e-mail address for ${brand}`,
-    text: `${lines.join('\n\n')}\n\nConfirm your address: ${url}\n\nIf you did not sign up, ignore this e-mail.`,
-    html: html(lines, { href: url, label: 'Confirm my e-mail address' }),
-    meta: { link: url },
-  };
+    subject: `Confirm your e-mail address for ${name}`,
+    heading: 'Confirm your e-mail address',
+    paragraphs: [
+      `Welcome to ${name}.`,
+      'Please confirm your e-mail address to finish creating your account. The link works for 24 hours.',
+    ],
+    link: { href: url, label: 'Confirm my e-mail address' },
+    after: ['If you did not sign up, ignore this e-mail.'],
+    reason: `You got this e-mail because this address was used to sign up to ${name}.`,
+  });
 }
 
-export function resetPasswordMail(brand: string, to: string, url: string): MailMessage {
-  const lines = [
-    `Someone asked to reset the password of your ${brand} account.`,
-    'Choose a new password with the link below. It works for 1 hour. If it was not you, ignore this e-mail: your password stays as it is.',
-  ];
-  return {
+export function resetPasswordMail(brand: MailBrand, to: string, url: string): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
     to,
     kind: 'reset-password',
-    subject: `Reset your ${brand} password`,
-    text: `${lines.join('\n\n')}\n\nReset your password: ${url}`,
-    html: html(lines, { href: url, label: 'Reset my password' }),
-    meta: { link: url },
-  };
+    subject: `Reset your ${name} password`,
+    heading: 'Reset your password',
+    paragraphs: [
+      `Someone asked to reset the password of your ${name} account.`,
+      'Choose a new password with the link below. It works for 1 hour. If it was not you, ignore this e-mail: your password stays as it is.',
+    ],
+    link: { href: url, label: 'Reset my password' },
+    after: [],
+    reason: `You got this e-mail because a password reset was asked for this ${name} account.`,
+  });
 }
 
-export function magicLinkMail(brand: string, to: string, url: string): MailMessage {
-  const lines = [`Here is your one-time sign-in link for ${brand}. It works once, for 15 minutes.`];
-  return {
+export function magicLinkMail(brand: MailBrand, to: string, url: string): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
     to,
     kind: 'magic-link',
-    subject: `Your ${brand} sign-in link`,
-    text: `${lines.join('\n\n')}\n\nSign in: ${url}\n\nIf you did not ask for it, ignore this e-mail.`,
-    html: html(lines, { href: url, label: 'Sign in' }),
-    meta: { link: url },
-  };
+    subject: `Your ${name} sign-in link`,
+    heading: 'Your sign-in link',
+    paragraphs: [`Here is your one-time sign-in link for ${name}. It works once, for 15 minutes.`],
+    link: { href: url, label: 'Sign in' },
+    after: ['If you did not ask for it, ignore this e-mail.'],
+    reason: `You got this e-mail because a sign-in link was asked for this ${name} account.`,
+  });
+}
+
+export function changeEmailMail(brand: MailBrand, to: string, url: string): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
+    to,
+    kind: 'change-email',
+    subject: `Confirm your new e-mail address for ${name}`,
+    heading: 'Confirm your new e-mail address',
+    paragraphs: [
+      `Someone asked to use this address for a ${name} account.`,
+      'Confirm the change with the link below. It works for 24 hours. Until it is opened the account keeps its current address.',
+    ],
+    link: { href: url, label: 'Confirm my new e-mail address' },
+    after: ['If it was not you, ignore this e-mail.'],
+    reason: `You got this e-mail because this address was entered as the new address of a ${name} account.`,
+  });
 }

@@ -6,6 +6,8 @@ import { createEvent } from 'ics';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { displayLocality } from '../../shared/marketplace/booking.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
+import { formatSydneyDateTime } from '../../shared/marketplace/time.ts';
+import { formatPhone, PHONE_MESSAGES } from '../../shared/validation/phone.ts';
 
 /** Average road speed for the estimate, and the shortest duration a calendar entry gets. */
 export const TRIP_SPEED_KMH = 60;
@@ -16,23 +18,32 @@ export function estimatedTripMinutes(distanceKm: number): number {
 }
 
 export function bookingCalendar(booking: BookingDto, opts: { brandName: string; appUrl: string }): string {
-  const { ride, driver } = booking;
+  const { ride, driver, customer } = booking;
   const from = displayLocality(ride.pickup.locality);
   const to = displayLocality(ride.destination.locality);
   const place = (p: typeof ride.pickup) =>
     [p.address.trim(), `${displayLocality(p.locality)} NSW ${p.postcode}`].filter(Boolean).join(', ');
+  const phone = (p: string | null) => (p ? formatPhone(p) : PHONE_MESSAGES.none);
   const v = driver.vehicle;
   const vehicle = [[v.make, v.model].filter(Boolean).join(' '), v.color].filter(Boolean).join(', ');
   const minutes = estimatedTripMinutes(ride.distanceKm);
+  const luggage = [
+    ride.luggageBags > 0 ? `${ride.luggageBags} ${ride.luggageBags === 1 ? 'bag' : 'bags'}` : '',
+    ...ride.largeItems,
+  ].filter(Boolean);
   const description = [
-    `Agreed fare: ${formatAud(booking.priceCents)} AUD (the most you can be asked to pay; paid to the driver directly).`,
+    `Pickup: ${formatSydneyDateTime(ride.pickupAt)} (Sydney time)`,
     `From: ${place(ride.pickup)}`,
     `To: ${place(ride.destination)}`,
-    `Passengers: ${ride.passengers}`,
     ride.flightNumber ? `Flight: ${ride.flightNumber}` : '',
-    `Driver: ${driver.companyName || driver.contact.name} (${driver.contact.name}${driver.contact.phone ? `, ${driver.contact.phone}` : ''})`,
+    `Passengers: ${ride.passengers}`,
+    `Luggage: ${luggage.length ? luggage.join(', ') : 'none'}`,
+    `Agreed fare: ${formatAud(booking.priceCents)} AUD (the most you can be asked to pay; paid to the driver directly).`,
+    `Driver: ${[driver.companyName, driver.contact.name].filter(Boolean).join(', ')}, phone ${phone(driver.contact.phone)}`,
     `Vehicle: ${vehicle || 'see booking'}`,
     `Registration: ${v.registration || 'see booking'}`,
+    `Customer: ${customer.contact.name}, phone ${phone(customer.contact.phone)}`,
+    ride.notes.trim() ? `Notes: ${ride.notes.trim()}` : '',
     `Booking: ${booking.id}`,
   ]
     .filter(Boolean)

@@ -17,6 +17,7 @@ import { LIVE_QUOTE_STATUSES } from '../../shared/marketplace/constants.ts';
 import type { Db } from '../db/client.ts';
 import { quotes, rides } from '../db/schema/index.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
+import { bookingDayFacts, reminderMessages } from '../modules/bookings/confirmation.ts';
 import { notify } from '../modules/notifications/service.ts';
 import { deleteOldLiveEvents } from './realtime.ts';
 
@@ -90,20 +91,27 @@ export async function sendTripReminders(tx: Db): Promise<string[]> {
     }[];
   };
   for (const b of result.rows) {
+    // What matters on the day: when, where, who (with the phone), the vehicle and its plate.
+    const facts = await bookingDayFacts(tx, b.id);
     const trip = `${displayLocality(b.pickup_locality)} to ${displayLocality(b.destination_locality)}`;
     const when = formatPickupSydney(b.pickup_at);
+    const words = facts ? reminderMessages(facts) : null;
     await notify(tx, {
       userId: b.customer_id,
       type: 'trip_reminder',
       title: 'Your trip is coming up',
-      message: `Reminder: your shuttle from ${trip} picks you up on ${when} (Sydney time). Your driver's contact details are on the booking.`,
+      message:
+        words?.customer ??
+        `Reminder: your shuttle from ${trip} picks you up on ${when} (Sydney time). Your driver's contact details are on the booking.`,
       relatedId: b.id,
     });
     await notify(tx, {
       userId: b.driver_id,
       type: 'trip_reminder',
       title: 'Upcoming pickup',
-      message: `Reminder: you pick up the booked trip from ${trip} on ${when} (Sydney time). The customer's contact details are on the booking.`,
+      message:
+        words?.driver ??
+        `Reminder: you pick up the booked trip from ${trip} on ${when} (Sydney time). The customer's contact details are on the booking.`,
       relatedId: b.id,
     });
   }

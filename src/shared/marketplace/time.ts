@@ -54,3 +54,36 @@ export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOp
     ...opts,
   }).format(new Date(instant));
 }
+
+function sydneyParts(instant: Date | string) {
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    timeZone: TIME_ZONE,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    weekday: get('weekday'),
+    day: get('day'),
+    month: get('month'),
+    year: get('year'),
+    time: `${get('hour')}:${get('minute')} ${get('dayPeriod').toLowerCase()}`,
+  };
+}
+
+/** 'Fri 27 Nov 2026, 5:30 am' on the Sydney wall clock (e-mails, calendar texts). */
+export function formatSydneyDateTime(instant: Date | string): string {
+  const p = sydneyParts(instant);
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.time}`;
+}
+
+/** 'Fri 27 Nov, 5:30 am' on the Sydney wall clock: short, for e-mail subjects. */
+export function formatSydneyShort(instant: Date | string): string {
+  const p = sydneyParts(instant);
+  return `${p.weekday} ${p.day} ${p.month}, ${p.time}`;
+}

@@ -1,10 +1,12 @@
 /**
  * The account forms' rules (SPEC §5), one zod schema per form, used by the web forms and by the API.
+ * The sign-up forms, which ask for a mobile number, are in signup.ts: the phone metadata they need is
+ * downloaded only by the pages that sign people up, not by the sign-in page.
  */
 
 import { COMMON_PASSWORDS, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { VALIDATION } from '../messages.ts';
-import { SIGNUP_USER_TYPES, USER_TYPES } from '../roles.ts';
+import { USER_TYPES } from '../roles.ts';
 import { z } from './z.ts';
 
 /** Letters (any script), spaces, apostrophes (straight or the typographic ’ phones type) and hyphens. */
@@ -44,51 +46,6 @@ export const signInSchema = z.object({
     .min(1, { error: VALIDATION.missingCredentials }),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
-
-export const customerSignupSchema = z.object({
-  fullName: fullNameField(VALIDATION.fullNameRequired),
-  email: emailField,
-  password: passwordField,
-  phone: z.string().trim().max(30).optional(),
-});
-
-export const driverSignupSchema = z.object({
-  fullName: fullNameField(VALIDATION.validFullNameRequired),
-  email: emailField,
-  password: passwordField,
-  phone: z.string().trim().max(30).optional(),
-  bspNumber: z
-    .string({ error: VALIDATION.bspRequired })
-    .trim()
-    .min(1, { error: VALIDATION.bspRequired })
-    .max(40, { error: 'BSP number must be at most 40 characters' }),
-  companyName: z.string().trim().max(120).optional(),
-});
-
-/** What the sign-up API accepts: a customer or a driver, never an admin. */
-export const signupRequestSchema = z.discriminatedUnion('userType', [
-  customerSignupSchema.extend({ userType: z.literal('customer') }),
-  driverSignupSchema.extend({ userType: z.literal('driver') }),
-]);
-export type SignupRequest = z.infer<typeof signupRequestSchema>;
-export const signupUserTypeSchema = z.enum(SIGNUP_USER_TYPES);
-
-/** Password-auth card sign-up: all four fields, matching passwords, minimum length. */
-export const passwordAuthSignupSchema = z
-  .object({
-    fullName: z
-      .string()
-      .trim()
-      .min(1, { error: VALIDATION.fillAllFields })
-      .pipe(fullNameField(VALIDATION.fullNameRequired)),
-    email: z.string().trim().min(1, { error: VALIDATION.fillAllFields }).pipe(emailField),
-    password: z.string().min(1, { error: VALIDATION.fillAllFields }).pipe(passwordField),
-    confirmPassword: z.string().min(1, { error: VALIDATION.fillAllFields }),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    error: VALIDATION.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
 
 export const passwordAuthLoginSchema = z.object({
   email: z.string().trim().min(1, { error: VALIDATION.fillAllFields }).pipe(emailField),

@@ -25,6 +25,7 @@ import {
   useDriverProfile,
   useSaveDriverProfile,
 } from '../features/marketplace/api.ts';
+import { ProfileDetailsForm } from '../features/settings/ProfileDetailsForm.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -339,6 +340,7 @@ export default function DriverProfilePage() {
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Driver profile</h1>
+      {!userId && <ProfileDetailsForm />}
       {user?.isTest ? (
         <p>A test session has no saved business record.</p>
       ) : profile.isPending ? (

@@ -7,7 +7,9 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT } from '../../shared/messages.ts';
-import { passwordAuthLoginSchema, passwordAuthSignupSchema } from '../../shared/validation/auth.ts';
+import { passwordAuthLoginSchema } from '../../shared/validation/auth.ts';
+import { PHONE_MESSAGES } from '../../shared/validation/phone.ts';
+import { passwordAuthSignupSchema } from '../../shared/validation/signup.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Field, FormError, FormNotice } from '../components/ui/field.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
@@ -78,6 +80,7 @@ export default function PasswordAuthPage() {
         body: {
           fullName: parsed.data.fullName,
           email: parsed.data.email,
+          phone: parsed.data.phone,
           password: parsed.data.password,
           userType: 'customer',
         },
@@ -142,6 +145,13 @@ export default function PasswordAuthPage() {
               <LaunchNotice />
               <Field label="Full name" name="fullName" autoComplete="name" />
               <Field label="Email" name="email" type="email" autoComplete="email" />
+              <Field
+                label="Mobile number"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                hint={PHONE_MESSAGES.hint}
+              />
               <Field label="Password" name="password" type="password" autoComplete="new-password" />
               <Field
                 label="Confirm password"

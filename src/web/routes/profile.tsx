@@ -1,4 +1,5 @@
 /** /profile (customer, admin): account details, the avatar with its edit dialog, and the user's documents. */
+import { formatPhone, PHONE_MESSAGES } from '../../shared/validation/phone.ts';
 import { Card } from '../components/ui/card.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { UserAvatar } from '../features/avatars/OwnAvatar.tsx';
@@ -21,7 +22,7 @@ export default function ProfilePage() {
           <dt className="font-semibold">Email</dt>
           <dd>{user.email}</dd>
           <dt className="font-semibold">Phone</dt>
-          <dd>{user.phone || 'Not given'}</dd>
+          <dd>{user.phone ? formatPhone(user.phone) : PHONE_MESSAGES.none}</dd>
           <dt className="font-semibold">Account type</dt>
           <dd className="capitalize">{user.userType}</dd>
         </dl>

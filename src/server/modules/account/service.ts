@@ -7,12 +7,8 @@ import { z } from 'zod';
 import { PASSWORD_RESET_LIMIT } from '../../../shared/constants.ts';
 import { ACCOUNT, API_MESSAGES, AUTH_ERRORS } from '../../../shared/messages.ts';
 import { SIGNUP_USER_TYPES } from '../../../shared/roles.ts';
-import {
-  forgotPasswordSchema,
-  resetPasswordSchema,
-  signInSchema,
-  signupRequestSchema,
-} from '../../../shared/validation/auth.ts';
+import { forgotPasswordSchema, resetPasswordSchema, signInSchema } from '../../../shared/validation/auth.ts';
+import { signupRequestSchema } from '../../../shared/validation/signup.ts';
 import { drivers, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/context.ts';
 import { AppError, validationError } from '../../http/errors.ts';
@@ -59,7 +55,7 @@ export async function signUp(deps: Deps, raw: unknown, headers: Headers, ip: str
         email: input.email,
         password: input.password,
         userType: input.userType,
-        phone: input.phone || undefined,
+        phone: input.phone,
         callbackURL: CONFIRMED_CALLBACK,
       },
       headers,

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
+import { renderEmail } from '../../services/email-layout.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 
@@ -68,20 +69,12 @@ const envelopeSchema = z.object({
   website: z.unknown().optional(),
 });
 
-function escapeHtml(s: string) {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 function fieldsBlock(fields: [string, string | undefined][]) {
   const present = fields.filter(([, v]) => v !== undefined && v !== '') as [string, string][];
   return {
     text: present.map(([k, v]) => `${k}: ${v}`).join('\n'),
-    html: `<table>${present
-      .map(
-        ([k, v]) =>
-          `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
-      )
-      .join('')}</table>`,
+    // A value of several lines keeps its lines.
+    rows: present.map(([label, value]) => ({ label, value: value.split(/\r?\n/) })),
   };
 }
 
@@ -199,7 +192,18 @@ export function sendEmailRoutes(deps: Deps) {
       to,
       subject: `[${label}] ${subject}`,
       text: `${label} from ${built.name} <${body.replyTo}>\n\n${block.text}\n`,
-      html: `<p>${escapeHtml(label)} from ${escapeHtml(built.name)} &lt;${escapeHtml(body.replyTo)}&gt;</p>${block.html}`,
+      html: renderEmail({
+        brandName: env.BRAND_NAME,
+        title: `[${label}] ${subject}`,
+        heading: label,
+        paragraphs: [`${label} from ${built.name} <${body.replyTo}>. Reply to this e-mail to answer.`],
+        sections: [{ rows: block.rows }],
+        footer: {
+          supportEmail: env.SUPPORT_EMAIL,
+          supportPhone: env.SUPPORT_PHONE,
+          reason: `Sent by the ${label.toLowerCase()} of ${env.BRAND_NAME}.`,
+        },
+      }).html,
       kind: body.type,
       replyTo: body.replyTo,
       meta: { type: body.type, userId: c.get('user')?.id ?? null },
@@ -212,11 +216,23 @@ export function sendEmailRoutes(deps: Deps) {
         : `Thank you for contacting ${env.BRAND_NAME}. We have received your message and aim to reply within ${SUPPORT_HOURS.replyWithinHours} hours on business days (${hours}).`;
     // An issue's thank-you goes to the signed-in reporter's own address.
     const sender = body.type === 'issue' ? (c.get('user')?.email ?? body.replyTo) : body.replyTo;
+    const replyAddress = body.type === 'driver-support' ? env.DRIVERS_EMAIL : env.SUPPORT_EMAIL;
+    const thankYou = renderEmail({
+      brandName: env.BRAND_NAME,
+      title: `We received your message - ${env.BRAND_NAME}`,
+      heading: 'We received your message',
+      paragraphs: [`Hello ${built.name},`, thanks],
+      footer: {
+        supportEmail: replyAddress,
+        supportPhone: env.SUPPORT_PHONE,
+        reason: `You got this e-mail because this address was given on a ${env.BRAND_NAME} ${label.toLowerCase()}.`,
+      },
+    });
     const confirmation: MailMessage = {
       to: sender,
       subject: `We received your message - ${env.BRAND_NAME}`,
-      text: `Hello ${built.name},\n\n${thanks}\n\nPhone: ${env.SUPPORT_PHONE}\nE-mail: ${body.type === 'driver-support' ? env.DRIVERS_EMAIL : env.SUPPORT_EMAIL}\n\n${env.BRAND_NAME}`,
-      html: `<p>Hello ${escapeHtml(built.name)},</p><p>${escapeHtml(thanks)}</p><p>Phone: ${escapeHtml(env.SUPPORT_PHONE)}</p><p>${escapeHtml(env.BRAND_NAME)}</p>`,
+      text: thankYou.text,
+      html: thankYou.html,
       kind: `${body.type}-confirmation`,
       meta: { type: body.type },
     };

@@ -26,6 +26,7 @@ import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { requirePermission } from '../../http/middleware.ts';
+import { renderEmail } from '../../services/email-layout.ts';
 import { storageFor } from '../../services/storage.ts';
 import { detectType, filesOf, readForm, uploadBodyLimit } from '../files/upload.ts';
 
@@ -42,15 +43,6 @@ const requireReporter = createMiddleware<AppBindings>(async (c, next) => {
 type IssueRow = typeof issues.$inferSelect;
 export function toRecord(row: IssueRow): IssueRecord {
   return { ...row, createdAt: row.createdAt.toISOString() };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** §3 Email payload, issue report: userName is the full name, else the e-mail, else 'Unknown User'. */
@@ -86,7 +78,38 @@ async function recordIssueMails(deps: Deps, tx: Db, row: IssueRow, user: Session
       to: deps.env.SUPPORT_EMAIL,
       subject: `[Issue][${formData.priority}] ${formData.title}`,
       text: lines.join('\n'),
-      html: `<h1>New issue report</h1><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(lines.join('\n'))}</pre>`,
+      html: renderEmail({
+        brandName: deps.env.BRAND_NAME,
+        title: `[Issue][${formData.priority}] ${formData.title}`,
+        heading: 'New issue report',
+        paragraphs: [],
+        sections: [
+          {
+            rows: [
+              { label: 'Title', value: formData.title },
+              { label: 'Category', value: lines[1]!.slice('Category: '.length) },
+              { label: 'Priority', value: formData.priority },
+              {
+                label: 'Reported by',
+                value: [
+                  formData.userName,
+                  { text: formData.userEmail, href: `mailto:${formData.userEmail}` },
+                ],
+              },
+              { label: 'Account type', value: row.userType },
+              { label: 'Description', value: formData.description.split(/\r?\n/) },
+              ...(attachments.length
+                ? [{ label: 'Screenshot', value: { text: 'Open the screenshot', href: attachments[0]! } }]
+                : []),
+            ],
+          },
+        ],
+        footer: {
+          supportEmail: deps.env.SUPPORT_EMAIL,
+          supportPhone: deps.env.SUPPORT_PHONE,
+          reason: `Sent by the issue reporter of ${deps.env.BRAND_NAME}.`,
+        },
+      }).html,
       kind: 'issue',
       replyTo: row.userEmail === UNKNOWN_ISSUE_EMAIL ? undefined : row.userEmail,
       meta: { formData, issueId: row.id },
@@ -101,12 +124,23 @@ async function recordIssueMails(deps: Deps, tx: Db, row: IssueRow, user: Session
     '',
     `The ${deps.env.BRAND_NAME} team`,
   ];
+  const thankYou = renderEmail({
+    brandName: deps.env.BRAND_NAME,
+    title: `We received your issue: ${formData.title}`,
+    heading: 'We received your issue',
+    paragraphs: thanks.filter(Boolean),
+    footer: {
+      supportEmail: deps.env.SUPPORT_EMAIL,
+      supportPhone: deps.env.SUPPORT_PHONE,
+      reason: `You got this e-mail because you reported an issue in ${deps.env.BRAND_NAME}.`,
+    },
+  });
   await deps.mailer.send(
     {
       to: row.userEmail,
       subject: `We received your issue: ${formData.title}`,
-      text: thanks.join('\n'),
-      html: thanks.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join(''),
+      text: thankYou.text,
+      html: thankYou.html,
       kind: 'issue',
       replyTo: deps.env.SUPPORT_EMAIL,
       meta: { confirmation: true, issueId: row.id },

@@ -11,6 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { VALIDATION } from '../../../shared/messages.ts';
 import { emailField, fullNameField, passwordField } from '../../../shared/validation/auth.ts';
+import { phoneField } from '../../../shared/validation/phone.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import {
   accounts,
@@ -42,13 +43,12 @@ export const ME_MESSAGES = {
 
 export const profileUpdateSchema = z.object({
   fullName: fullNameField(VALIDATION.fullNameRequired),
-  phone: z
-    .string()
-    .trim()
-    .max(30, { error: 'Phone number must be at most 30 characters' })
-    .regex(/^[0-9+() -]*$/, { error: 'Please enter a valid phone number.' })
-    .nullable()
-    .optional(),
+  /**
+   * A mobile number (validation/phone.ts), stored in E.164. Left out: unchanged. It cannot be removed
+   * (the other side of a booking calls it on the day); an account made before numbers were asked for may
+   * simply not have one yet.
+   */
+  phone: phoneField.optional(),
 });
 
 export const emailChangeSchema = z.object({ newEmail: emailField });
@@ -70,7 +70,7 @@ export async function updateProfile(deps: Deps, userId: string, input: z.output<
     .update(users)
     .set({
       fullName: input.fullName,
-      ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId))

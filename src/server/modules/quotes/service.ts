@@ -31,6 +31,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
+import { notifyBookingConfirmed } from '../bookings/confirmation.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import { loadRideDtos } from '../bookings/ride-dtos.ts';
@@ -753,6 +754,7 @@ export async function acceptQuote(
             : `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
           relatedId: booking!.id,
         });
+        await notifyBookingConfirmed(tx, booking!.id);
       }
 
       const declined = await tx

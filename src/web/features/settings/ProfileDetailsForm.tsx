@@ -1,10 +1,13 @@
 /**
- * Name, phone and e-mail editing for /profile (self-contained: drop <ProfileDetailsForm /> into the page).
- * The e-mail changes only after the link sent to the new address is opened.
+ * Name, mobile number and e-mail editing for /profile and /driver-profile (self-contained: drop
+ * <ProfileDetailsForm /> into the page). The mobile number is the one thing the other side of a booking
+ * needs on the day, so it comes first, says why, and an account without one is told so. The e-mail changes
+ * only after the link sent to the new address is opened.
  */
 import { type FormEvent, useState } from 'react';
 import { VALIDATION } from '../../../shared/messages.ts';
 import { emailField, fullNameField } from '../../../shared/validation/auth.ts';
+import { formatPhone, normalisePhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FormError, FormNotice } from '../../components/ui/field.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -19,24 +22,29 @@ export function ProfileDetailsForm() {
   const update = useUpdateProfile();
   const changeEmail = useChangeEmail();
   const [fullName, setFullName] = useState(user?.fullName ?? '');
-  const [phone, setPhone] = useState(user?.phone ?? '');
+  const [phone, setPhone] = useState(user?.phone ? formatPhone(user.phone) : '');
   const [nameError, setNameError] = useState<string | undefined>();
+  const [phoneError, setPhoneError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [newEmail, setNewEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [emailNotice, setEmailNotice] = useState<string | null>(null);
   if (!user || user.isTest) return null;
+  const isDriver = user.userType === 'driver';
 
   const saveDetails = (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
     const parsed = nameRule.safeParse(fullName);
+    const mobile = normalisePhone(phone);
     setNameError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
+    setPhoneError(mobile.ok ? undefined : mobile.message);
+    if (!parsed.success || !mobile.ok) return;
     update.mutate(
-      { fullName: parsed.data, phone: phone.trim() },
+      { fullName: parsed.data, phone: mobile.e164 },
       {
-        onSuccess: async () => {
+        onSuccess: async (saved) => {
+          if (saved.user.phone) setPhone(formatPhone(saved.user.phone));
           await refresh().catch(() => null);
           toast({
             title: 'Profile updated',
@@ -80,6 +88,34 @@ export function ProfileDetailsForm() {
         aria-label="Your details"
       >
         <FormError message={formError} />
+        {!user.phone && (
+          <div
+            role="status"
+            className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <p className="font-semibold">Add your mobile number</p>
+            <p>
+              {isDriver
+                ? 'Your customers need it to reach you on the day of a trip.'
+                : 'Your driver needs it to reach you on the day of your trip.'}
+            </p>
+          </div>
+        )}
+        <div className="rounded-lg border-2 border-brand/40 bg-brand/5 p-4">
+          <Field
+            label="Mobile number"
+            type="tel"
+            inputMode="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            autoComplete="tel"
+            placeholder="0412 345 678"
+            className="text-lg font-medium"
+            hint={isDriver ? PHONE_MESSAGES.driverHint : PHONE_MESSAGES.hint}
+            error={phoneError}
+            required
+          />
+        </div>
         <Field
           label="Full name"
           value={fullName}
@@ -87,14 +123,6 @@ export function ProfileDetailsForm() {
           autoComplete="name"
           error={nameError}
           required
-        />
-        <Field
-          label="Phone"
-          type="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          autoComplete="tel"
-          hint="Shared with your driver or customer only after a booking."
         />
         <div>
           <Button type="submit" disabled={update.isPending}>

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { TOAST } from '../../../../shared/constants.ts';
 import { ACCOUNT } from '../../../../shared/messages.ts';
-import { customerSignupSchema, driverSignupSchema } from '../../../../shared/validation/auth.ts';
+import { PHONE_MESSAGES } from '../../../../shared/validation/phone.ts';
+import { customerSignupSchema, driverSignupSchema } from '../../../../shared/validation/signup.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -28,7 +29,7 @@ export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
     resolver: zodResolver(
       (isDriver ? driverSignupSchema : customerSignupSchema) as typeof driverSignupSchema,
     ),
-    defaultValues: { fullName: '', email: '', password: '', bspNumber: '', companyName: '' },
+    defaultValues: { fullName: '', email: '', phone: '', password: '', bspNumber: '', companyName: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -36,7 +37,13 @@ export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
     try {
       const body = isDriver
         ? { ...values, userType }
-        : { fullName: values.fullName, email: values.email, password: values.password, userType };
+        : {
+            fullName: values.fullName,
+            email: values.email,
+            phone: values.phone,
+            password: values.password,
+            userType,
+          };
       await api('/api/account/signup', { body });
       setSentTo(values.email);
       toast({
@@ -91,6 +98,17 @@ export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
         required
         error={errors.email?.message}
         {...register('email')}
+      />
+      <Field
+        label="Mobile number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        placeholder="0412 345 678"
+        hint={isDriver ? PHONE_MESSAGES.driverHint : PHONE_MESSAGES.hint}
+        error={errors.phone?.message}
+        {...register('phone')}
       />
       <Field
         label="Password"

@@ -1,0 +1,113 @@
+/**
+ * The customer's booking confirmation: a 'booking_confirmed' notification written in the transaction that
+ * makes the booking (acceptQuote calls it beside the driver's 'quote_accepted'). The delivery worker then
+ * e-mails it with the day's details and the .ics, and pushes it.
+ *
+ * Also the words of the 24-hour reminders (services/sweep.ts): both messages say what matters on the day
+ * (when, where, who with their phone, the vehicle and its plate).
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import { formatAud } from '../../../shared/marketplace/money.ts';
+import { formatSydneyDateTime } from '../../../shared/marketplace/time.ts';
+import { formatPhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
+import type { Db } from '../../db/client.ts';
+import { bookings, drivers, rides, users } from '../../db/schema/index.ts';
+import { notify } from '../notifications/service.ts';
+
+export const BOOKING_CONFIRMED_TITLE = 'Booking confirmed';
+
+/** What a booking's notifications say about the day, in words. */
+export interface BookingDayFacts {
+  customerId: string;
+  driverId: string;
+  /** 'Nelson Bay to Williamtown' */
+  trip: string;
+  /** 'Fri 27 Nov 2026, 5:30 am' (Sydney) */
+  when: string;
+  /** '12 Stockton Street, Nelson Bay' or 'Nelson Bay' */
+  pickup: string;
+  dropOff: string;
+  passengers: string;
+  fare: string;
+  /** 'Bay Shuttles (Dana Driver, 0498 765 432)' */
+  driver: string;
+  /** 'Cara Whitfield, 0412 345 678' */
+  customer: string;
+  /** 'Toyota HiAce, white, plate ABC123' */
+  vehicle: string;
+}
+
+const withPhone = (phone: string | null) => (phone ? formatPhone(phone) : PHONE_MESSAGES.none.toLowerCase());
+
+export async function bookingDayFacts(db: Db, bookingId: string): Promise<BookingDayFacts | null> {
+  const [row] = await db
+    .select({ booking: bookings, ride: rides, driver: drivers })
+    .from(bookings)
+    .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .leftJoin(drivers, eq(drivers.userId, bookings.driverId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return null;
+  const people = await db
+    .select({ id: users.id, fullName: users.fullName, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, [row.booking.customerId, row.booking.driverId]));
+  const person = (id: string) => people.find((p) => p.id === id);
+  const c = person(row.booking.customerId);
+  const d = person(row.booking.driverId);
+  const { ride } = row;
+  const place = (address: string, locality: string) =>
+    [address.trim(), displayLocality(locality)].filter(Boolean).join(', ');
+  const company = row.driver?.companyName?.trim();
+  const driverName = d?.fullName ?? '';
+  const v = row.driver?.vehicleDetails;
+  const car = [[v?.make, v?.model].filter(Boolean).join(' '), v?.color].filter(Boolean).join(', ');
+  const bags = ride.luggageBags;
+  return {
+    customerId: row.booking.customerId,
+    driverId: row.booking.driverId,
+    trip: `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`,
+    when: formatSydneyDateTime(ride.pickupAt),
+    pickup: place(ride.pickupAddress, ride.pickupLocality),
+    dropOff: place(ride.destinationAddress, ride.destinationLocality),
+    passengers:
+      `${ride.passengers} ${ride.passengers === 1 ? 'passenger' : 'passengers'}` +
+      (bags > 0 ? `, ${bags} ${bags === 1 ? 'bag' : 'bags'}` : '') +
+      (ride.largeItems.length ? `, ${ride.largeItems.join(', ')}` : ''),
+    fare: formatAud(row.booking.priceCents),
+    driver: company
+      ? `${company} (${driverName}, ${withPhone(d?.phone ?? null)})`
+      : `${driverName} (${withPhone(d?.phone ?? null)})`,
+    customer: `${c?.fullName ?? ''}, ${withPhone(c?.phone ?? null)}`,
+    vehicle: [car || 'vehicle on the booking', v?.registration ? `plate ${v.registration}` : '']
+      .filter(Boolean)
+      .join(', '),
+  };
+}
+
+/** Call inside the transaction that inserted the booking. */
+export async function notifyBookingConfirmed(tx: Db, bookingId: string): Promise<void> {
+  const f = await bookingDayFacts(tx, bookingId);
+  if (!f) return;
+  await notify(tx, {
+    userId: f.customerId,
+    type: 'booking_confirmed',
+    title: BOOKING_CONFIRMED_TITLE,
+    message:
+      `Your shuttle from ${f.trip} on ${f.when} (Sydney time) is booked for ${f.fare}. ` +
+      `Pickup: ${f.pickup}. Drop-off: ${f.dropOff}. Driver: ${f.driver}. Vehicle: ${f.vehicle}.`,
+    relatedId: bookingId,
+  });
+}
+
+/** The 24-hour reminder's words for each side (the sweep writes them). */
+export function reminderMessages(f: BookingDayFacts): { customer: string; driver: string } {
+  return {
+    customer:
+      `Reminder: your shuttle from ${f.trip} picks you up on ${f.when} (Sydney time) at ${f.pickup}. ` +
+      `Driver: ${f.driver}. Vehicle: ${f.vehicle}.`,
+    driver:
+      `Reminder: you pick up ${f.customer} on ${f.when} (Sydney time) at ${f.pickup}, ` +
+      `to ${f.dropOff}: ${f.passengers}.`,
+  };
+}

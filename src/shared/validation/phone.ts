@@ -1,0 +1,72 @@
+/**
+ * Phone numbers: the one rule for the sign-up forms, /profile and the API, and how a stored number is shown.
+ *
+ * A mobile number is asked for because on the day of the trip the driver and the customer call or text
+ * each other at the kerb (a 5:30 am airport pickup needs it). Accepted: Australian mobiles in any usual
+ * writing (0412 345 678, 0412-345-678, (04) 1234 5678, +61 412 345 678, +61 (0) 412 345 678, 61412345678)
+ * and, for visitors, an overseas mobile written with + and its country code (+44 7911 123456). Refused:
+ * landlines and 13/1300/1800 numbers (nobody answers them at the kerb at 5:30 am), anything else.
+ * Stored in E.164 ('+61412345678'); shown in the national format ('0412 345 678') with a tel: link.
+ *
+ * libphonenumber-js/mobile carries only the mobile-number patterns (no full metadata) to keep the
+ * browser's download small.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { z } from './z.ts';
+
+export const PHONE_MESSAGES = {
+  required: 'Please enter your mobile number.',
+  invalid: 'Please enter a valid mobile number, for example 0412 345 678.',
+  landline:
+    'Please enter a mobile number (04xx xxx xxx): on the day of the trip your driver or customer calls or texts it.',
+  /** Shown wherever the other side's number would be, for older accounts that never gave one. */
+  none: 'No phone number given',
+  /** The hint beside the field on /profile and the sign-up forms. */
+  hint: 'Your driver calls this number on the day. Shared only with the other side of a booking.',
+  driverHint: 'Your customers call this number on the day. Shared only with the other side of a booking.',
+} as const;
+
+/** What a phone field may contain at all: digits, spaces, brackets, dots, dashes, and + only in front. */
+const SHAPE = /^\+?[0-9 ().-]+$/;
+const MAX_LENGTH = 30;
+
+export type PhoneResult = { ok: true; e164: string } | { ok: false; message: string };
+
+/** Checks a typed number and gives its E.164 form, or the message to show. */
+export function normalisePhone(input: string): PhoneResult {
+  const raw = input.trim();
+  if (raw === '') return { ok: false, message: PHONE_MESSAGES.required };
+  if (raw.length > MAX_LENGTH || !SHAPE.test(raw)) return { ok: false, message: PHONE_MESSAGES.invalid };
+  const parsed = parsePhoneNumberFromString(raw, 'AU');
+  if (!parsed) return { ok: false, message: PHONE_MESSAGES.invalid };
+  if (parsed.isValid()) return { ok: true, e164: parsed.number };
+  // An Australian number of the right length that is not a mobile: a landline, 13, 1300 or 1800.
+  if (parsed.countryCallingCode === '61' && /^(?:[2378]\d{8}|1[38]\d{4,8})$/.test(parsed.nationalNumber)) {
+    return { ok: false, message: PHONE_MESSAGES.landline };
+  }
+  return { ok: false, message: PHONE_MESSAGES.invalid };
+}
+
+/** The zod field for forms and the API: a required mobile number, output in E.164. */
+export const phoneField = z.string({ error: PHONE_MESSAGES.required }).transform((value, ctx) => {
+  const result = normalisePhone(value);
+  if (result.ok) return result.e164;
+  ctx.addIssue({ code: 'custom', message: result.message });
+  return z.NEVER;
+});
+
+/**
+ * A stored number as people write it: '0412 345 678' for Australian numbers, '+44 7911 123456' for others.
+ * A value stored before numbers were checked is shown as it was typed.
+ */
+export function formatPhone(stored: string): string {
+  const parsed = parsePhoneNumberFromString(stored, 'AU');
+  if (!parsed?.isValid()) return stored.trim();
+  return parsed.countryCallingCode === '61' ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/** The tel: link of a stored number (E.164 when it can be read, else its digits and +). */
+export function phoneHref(stored: string): string {
+  const parsed = parsePhoneNumberFromString(stored, 'AU');
+  return `tel:${parsed?.number ?? stored.replace(/[^0-9+]/g, '')}`;
+}
