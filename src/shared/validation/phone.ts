@@ -12,6 +12,7 @@
  * browser's download small.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { BOOKING_STATE_TEXT } from '../messages.ts';
 import { z } from './z.ts';
 
 export const PHONE_MESSAGES = {
@@ -20,7 +21,7 @@ export const PHONE_MESSAGES = {
   landline:
     'Please enter a mobile number (04xx xxx xxx): on the day of the trip your driver or customer calls or texts it.',
   /** Shown wherever the other side's number would be, for older accounts that never gave one. */
-  none: 'No phone number given',
+  none: BOOKING_STATE_TEXT.noPhone,
   /** The hint beside the field on /profile and the sign-up forms. */
   hint: 'Your driver calls this number on the day. Shared only with the other side of a booking.',
   driverHint: 'Your customers call this number on the day. Shared only with the other side of a booking.',
