@@ -16,7 +16,9 @@ export default function AccountControls() {
   return (
     <>
       {!user.isTest && <NotificationBell />}
-      <Dropdown.Root>
+      {/* Not modal: a modal dropdown hides the page with aria-hidden while its links stay focusable
+          (axe aria-hidden-focus). Escape, Tab and a click outside still close it. */}
+      <Dropdown.Root modal={false}>
         <Dropdown.Trigger className="rounded-full">
           <span className="sr-only">Account menu for {user.email}</span>
           <Avatar src={user.avatarUrl} name={user.fullName} email={user.email} size="md" decorative />

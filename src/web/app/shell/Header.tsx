@@ -4,12 +4,12 @@
  * AccountControls.tsx) so a guest's first download stays small (issue 5).
  */
 import { Bus, Menu as MenuIcon } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { cn } from '../../lib/cn.ts';
 import { config } from '../config.ts';
-import { PUBLIC_NAV, SIGNED_IN_NAV } from './nav.ts';
+import { PUBLIC_NAV, roleNav } from './nav.ts';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
@@ -17,9 +17,28 @@ const AccountControls = lazy(() => import('./AccountControls.tsx'));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-semibold text-slate-950 hover:bg-white/25',
+    'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-semibold text-slate-950 hover:bg-white/25',
     isActive && 'bg-white/30 underline underline-offset-4',
   );
+
+/**
+ * Publishes the header's height as --header-height on <html>: the style sheet keeps focused controls clear
+ * of the sticky header with it (scroll-padding-top). The header wraps onto more lines with larger text.
+ */
+function usePublishedHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--header-height', `${el.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, []);
+  return ref;
+}
 
 export function Header() {
   const { user } = useAuth();
@@ -27,12 +46,14 @@ export function Header() {
   // The menu's code is fetched on the first sign of intent and stays mounted afterwards.
   const [menuWanted, setMenuWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const links = user ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
+  const own = user ? roleNav(user.role) : [];
   const prefetchMenu = () => void loadMobileMenu();
+  const headerRef = usePublishedHeight();
 
   return (
-    <header className="sticky top-0 z-40 bg-brand text-slate-950 shadow">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+    <header ref={headerRef} className="sticky top-0 z-40 bg-brand text-slate-950 shadow">
+      {/* Wraps instead of overflowing: with 150 % text a 390 px screen never scrolls sideways. */}
+      <div className="sq-page-gutter mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
         <button
           ref={menuButton}
           type="button"
@@ -55,22 +76,37 @@ export function Header() {
             <MobileMenu
               open={menuOpen}
               onOpenChange={setMenuOpen}
-              links={links}
+              roleLinks={own}
+              publicLinks={PUBLIC_NAV}
               signedIn={Boolean(user)}
+              canReportIssue={Boolean(user && !user.isTest)}
               triggerRef={menuButton}
             />
           </Suspense>
         )}
 
-        <Link to="/" className="flex items-center gap-2 rounded-md px-1 text-lg font-bold text-slate-950">
-          <span className="inline-flex h-8 w-8 items-center justify-center rounded-md bg-brand-dark text-white">
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 rounded-md px-1 text-lg font-bold text-slate-950"
+        >
+          <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-brand-dark text-white">
             <Bus className="h-5 w-5" aria-hidden="true" />
           </span>
           {config.brandName}
         </Link>
 
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
-          {links.map((l) => (
+        {/* Wide screens: the role's own pages first, then the public pages (SPEC §2.1); NavLink marks
+            the current page with aria-current="page". */}
+        <nav aria-label="Main" className="ml-2 hidden flex-wrap items-center gap-x-0.5 lg:flex">
+          {own
+            .filter((l) => !l.inAccountMenu)
+            .map((l) => (
+              <NavLink key={l.to} to={l.to} className={navLinkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+          {own.length > 0 && <span className="mx-1 h-6 w-px bg-slate-950/30" aria-hidden="true" />}
+          {PUBLIC_NAV.map((l) => (
             <NavLink key={l.to} to={l.to} end={l.to === '/'} className={navLinkClass}>
               {l.label}
             </NavLink>

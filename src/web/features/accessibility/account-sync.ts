@@ -1,0 +1,48 @@
+/**
+ * The accessibility settings follow the account across browsers (issue 12). After sign-in the browser
+ * applies the account's saved settings; an account that never saved any adopts this browser's. Every change
+ * made while signed in is saved to the account (PUT /api/me/accessibility). Guests keep localStorage only.
+ * Loaded by AuthProvider only once a real account is signed in, so a guest never downloads it.
+ */
+import type { AccessibilitySettings } from '../../../shared/preferences.ts';
+import { api } from '../../lib/api.ts';
+import {
+  applyAccountAccessibilitySettings,
+  getAccessibilitySettings,
+  onUserChangedAccessibilitySettings,
+} from './settings.ts';
+
+const SAVE_DELAY_MS = 400;
+
+function save(settings: AccessibilitySettings) {
+  return api('/api/me/accessibility', { method: 'PUT', body: settings }).catch(() => {
+    // Kept in this browser anyway; the next change or sign-in saves it again.
+  });
+}
+
+/** Starts following the signed-in account; returns the function that stops (on sign-out). */
+export function followAccount(): () => void {
+  let stopped = false;
+  let changedHere = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = onUserChangedAccessibilitySettings((settings) => {
+    changedHere = true;
+    clearTimeout(timer);
+    // A run of clicks on the text size saves once.
+    timer = setTimeout(() => void save(settings), SAVE_DELAY_MS);
+  });
+  void api<{ settings: AccessibilitySettings | null }>('/api/me/accessibility')
+    .then(({ settings }) => {
+      if (stopped || changedHere) return;
+      if (settings) applyAccountAccessibilitySettings(settings);
+      else void save(getAccessibilitySettings());
+    })
+    .catch(() => {
+      // Offline or the server is busy: this browser's settings stay in force.
+    });
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}
