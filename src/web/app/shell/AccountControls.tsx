@@ -33,7 +33,7 @@ export default function AccountControls() {
           <Dropdown.Separator className="my-1 h-px bg-slate-200" />
           <MenuLink to="/profile">Profile</MenuLink>
           <MenuLink to="/settings">Settings</MenuLink>
-          <MenuLink to="/dashboard" className="lg:hidden">
+          <MenuLink to="/dashboard" className="xl:hidden">
             Dashboard
           </MenuLink>
           <Dropdown.Separator className="my-1 h-px bg-slate-200" />

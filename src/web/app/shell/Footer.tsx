@@ -1,7 +1,7 @@
 /**
  * Footer (SPEC §2.1): the drivers column only for drivers and admins; three social links; copyright year.
- * Also the accessibility settings, Log Issue (signed-in) and cookie settings as plain buttons: on phones
- * these are the only places besides the Menu, as nothing floats over the page there (issue 12).
+ * Also the accessibility settings, Log Issue (signed-in) and cookie settings as plain buttons: below 1280 px
+ * these (and the Menu) are where the first two live, as nothing floats over the page (issue 12).
  */
 import { Link } from 'react-router';
 import { openAccessibilitySettings } from '../../features/accessibility/settings.ts';
@@ -32,7 +32,7 @@ export function Footer() {
       <div
         data-testid="footer-columns"
         data-columns={columns.length}
-        className={`sq-page-gutter mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 ${columns.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
+        className={`mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 ${columns.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
       >
         {columns.map((col) => (
           <nav key={col.title} aria-label={col.title}>
@@ -55,10 +55,10 @@ export function Footer() {
       <div className="border-t border-slate-200">
         <ul
           aria-label="Help and settings"
-          className="sq-page-gutter mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-4"
+          className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-4"
         >
-          {/* On wide screens these two float in the page's gutter instead (AccessibilityMenu, IssueButton). */}
-          <li className="lg:hidden">
+          {/* On wide screens these two are in the header instead. */}
+          <li className="xl:hidden">
             <button
               type="button"
               className={FOOTER_BUTTON}
@@ -68,7 +68,7 @@ export function Footer() {
             </button>
           </li>
           {user && !user.isTest && (
-            <li className="lg:hidden">
+            <li className="xl:hidden">
               <button
                 type="button"
                 className={FOOTER_BUTTON}
@@ -86,7 +86,7 @@ export function Footer() {
         </ul>
       </div>
       <div className="border-t border-slate-200">
-        <div className="sq-page-gutter mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 sm:flex-row">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 sm:flex-row">
           <p className="text-sm text-slate-700">
             © {new Date().getFullYear()} {config.brandName}. All rights reserved.
           </p>

@@ -3,12 +3,14 @@
  * The slide-out menu and the signed-in controls are chunks of their own (MobileMenu.tsx,
  * AccountControls.tsx) so a guest's first download stays small (issue 5).
  */
-import { Bus, Menu as MenuIcon } from 'lucide-react';
+import { Accessibility, Bug, Bus, Menu as MenuIcon } from 'lucide-react';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { openAccessibilitySettings } from '../../features/accessibility/settings.ts';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { cn } from '../../lib/cn.ts';
 import { config } from '../config.ts';
+import { openIssueReport } from './focus.ts';
 import { PUBLIC_NAV, roleNav } from './nav.ts';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
@@ -20,6 +22,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-semibold text-slate-950 hover:bg-white/25',
     isActive && 'bg-white/30 underline underline-offset-4',
   );
+
+const HEADER_ICON = 'hidden rounded-md p-2 text-slate-950 hover:bg-white/25 xl:inline-flex';
 
 /**
  * Publishes the header's height as --header-height on <html>: the style sheet keeps focused controls clear
@@ -53,11 +57,11 @@ export function Header() {
   return (
     <header ref={headerRef} className="sticky top-0 z-40 bg-brand text-slate-950 shadow">
       {/* Wraps instead of overflowing: with 150 % text a 390 px screen never scrolls sideways. */}
-      <div className="sq-page-gutter mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
         <button
           ref={menuButton}
           type="button"
-          className="rounded-md p-2 text-slate-950 hover:bg-white/25 lg:hidden"
+          className="rounded-md p-2 text-slate-950 hover:bg-white/25 xl:hidden"
           aria-label="Open menu"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
@@ -95,9 +99,9 @@ export function Header() {
           {config.brandName}
         </Link>
 
-        {/* Wide screens: the role's own pages first, then the public pages (SPEC §2.1); NavLink marks
+        {/* Wide screens (1280 px and up; the Menu below that): the role's own pages first, then the public pages (SPEC §2.1); NavLink marks
             the current page with aria-current="page". */}
-        <nav aria-label="Main" className="ml-2 hidden flex-wrap items-center gap-x-0.5 lg:flex">
+        <nav aria-label="Main" className="ml-2 hidden flex-wrap items-center gap-x-0.5 xl:flex">
           {own
             .filter((l) => !l.inAccountMenu)
             .map((l) => (
@@ -114,6 +118,30 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
+          {/* Wide screens: the accessibility settings and Log Issue live here rather than floating over
+              the page (issue 12); narrower screens have them in the Menu and the footer. */}
+          <button
+            type="button"
+            className={HEADER_ICON}
+            aria-label="Accessibility settings"
+            title="Accessibility settings"
+            aria-haspopup="dialog"
+            onClick={(e) => openAccessibilitySettings(e.currentTarget)}
+          >
+            <Accessibility className="h-6 w-6" aria-hidden="true" />
+          </button>
+          {user && !user.isTest && (
+            <button
+              type="button"
+              className={HEADER_ICON}
+              aria-label="Log Issue"
+              title="Log Issue"
+              aria-haspopup="dialog"
+              onClick={(e) => openIssueReport(e.currentTarget)}
+            >
+              <Bug className="h-6 w-6" aria-hidden="true" />
+            </button>
+          )}
           {user ? (
             // Same size as the avatar while its chunk loads, so nothing in the header moves.
             <Suspense fallback={<span className="h-10 w-10 rounded-full bg-white/30" aria-hidden="true" />}>

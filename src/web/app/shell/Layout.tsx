@@ -33,7 +33,7 @@ export function Layout() {
       <main
         id="main-content"
         tabIndex={-1}
-        className="sq-page-gutter mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-8 outline-none"
+        className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-8 outline-none"
       >
         <RouteGuard>
           {/* A page that throws shows the error card inside the shell; a new page starts afresh. */}

@@ -39,7 +39,7 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
     { to: '/available-rides', label: 'Available rides' },
     { to: '/dashboard', label: 'My quotes' },
     { to: '/bookings', label: 'Bookings' },
-    { to: '/driver-profile', label: 'Driver profile' },
+    { to: '/driver-profile', label: 'Driver profile', inAccountMenu: true },
     { to: '/settings', label: 'Settings', inAccountMenu: true },
   ],
   admin: [

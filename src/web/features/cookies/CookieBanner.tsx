@@ -85,6 +85,8 @@ function msUntilBannerDue(): number {
   return Math.max(0, loadedAt + COOKIE_BANNER_DELAY_MS - performance.now());
 }
 
+const BANNER_BUTTON = 'px-2.5 sm:px-3';
+
 function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcceptAll: () => void }) {
   const ref = useRef<HTMLElement>(null);
   // Publish the banner's height so the page (and the floating buttons) can stay clear of it.
@@ -123,14 +125,15 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
             Cookie Policy
           </Link>
         </p>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="ghost" size="sm" onClick={props.onCustomize}>
+        {/* One row on a 390 px phone (it wraps only with larger text). */}
+        <div className="flex shrink-0 flex-wrap gap-1.5 sm:gap-2">
+          <Button variant="ghost" size="sm" className={BANNER_BUTTON} onClick={props.onCustomize}>
             Customize
           </Button>
-          <Button variant="secondary" size="sm" onClick={props.onEssential}>
+          <Button variant="secondary" size="sm" className={BANNER_BUTTON} onClick={props.onEssential}>
             Essential Only
           </Button>
-          <Button size="sm" onClick={props.onAcceptAll}>
+          <Button size="sm" className={BANNER_BUTTON} onClick={props.onAcceptAll}>
             Accept All
           </Button>
         </div>

@@ -1,10 +1,10 @@
 /**
- * The floating 'Log Issue' button (signed-in only; on wide screens a round button stacked above the
- * accessibility button in the page's left gutter; on phones it is in the footer and the Menu instead, so it
- * never covers the page) and the 'Report an Issue' dialog (SPEC §2.8, §5 Issue form, §8 Issue submission).
+ * The 'Report an Issue' dialog (SPEC §2.8, §5 Issue form, §8 Issue submission), signed-in only. Its 'Log
+ * Issue' buttons are in the header on wide screens and in the Menu and the footer on narrower ones, so
+ * nothing floats over the page (issue 12); they open it through openIssueReport (shell/focus.ts).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { Bug, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { TOAST } from '../../../shared/constants.ts';
 import {
@@ -76,16 +76,6 @@ export function IssueButton() {
         setOpen(next);
       }}
     >
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          aria-label="Log Issue"
-          title="Log Issue"
-          className="sq-float-second fixed left-4 z-30 hidden h-12 w-12 items-center justify-center rounded-full bg-brand-dark text-white shadow-lg hover:bg-blue-900 lg:inline-flex"
-        >
-          <Bug className="h-6 w-6" aria-hidden="true" />
-        </button>
-      </Dialog.Trigger>
       {open && <IssueDialog onClose={() => setOpen(false)} returnTo={returnTo} />}
     </Dialog.Root>
   );
