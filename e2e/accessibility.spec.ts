@@ -139,8 +139,11 @@ test.describe('navigation per role', () => {
     await expect(nav.getByRole('link', { name: 'Available rides' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'My quotes' })).toHaveAttribute('href', '/dashboard');
     await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Driver profile' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Book a ride' })).toHaveCount(0);
+    // The driver profile is in the avatar menu on wide screens (and in the phone menu).
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/driver-profile');
+    await page.keyboard.press('Escape');
 
     await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Open menu' }).click();

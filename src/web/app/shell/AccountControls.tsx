@@ -31,7 +31,8 @@ export default function AccountControls() {
         >
           <Dropdown.Label className="truncate px-3 py-2 text-sm text-slate-600">{user.email}</Dropdown.Label>
           <Dropdown.Separator className="my-1 h-px bg-slate-200" />
-          <MenuLink to="/profile">Profile</MenuLink>
+          {/* A driver's profile is the driver profile (SPEC §2.3): link there, not through a redirect. */}
+          <MenuLink to={user.role === 'driver' ? '/driver-profile' : '/profile'}>Profile</MenuLink>
           <MenuLink to="/settings">Settings</MenuLink>
           <MenuLink to="/dashboard" className="xl:hidden">
             Dashboard
