@@ -201,7 +201,7 @@ test.describe('nothing covers the focused control', () => {
     await expect(header.getByRole('button', { name: 'Accessibility settings' })).toBeVisible();
     const fixed = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
-        .filter((el) => getComputedStyle(el).position === 'fixed' && el.getClientRects().length > 0)
+        .filter((el) => getComputedStyle(el).position === 'fixed' && el.getBoundingClientRect().height > 0)
         .map((el) => el.getAttribute('aria-label') ?? el.tagName.toLowerCase()),
     );
     // Only the cookie banner (and the empty toast area) is fixed to the screen.
@@ -439,7 +439,7 @@ test('accessibility settings follow the account into another browser; guests kee
   await signInQuickly(first, user.email, user.password);
   await first.goto('/settings');
   await expect(first.locator('h1')).toBeVisible();
-  await first.getByRole('button', { name: 'Accessibility settings' }).click();
+  await first.getByRole('banner').getByRole('button', { name: 'Accessibility settings' }).click();
   const panel = first.getByRole('dialog', { name: 'Accessibility Settings' });
   const saved = first.waitForResponse(
     (r) => r.url().endsWith('/api/me/accessibility') && r.request().method() === 'PUT' && r.ok(),
