@@ -211,6 +211,28 @@ test.describe('nothing covers the focused control', () => {
   });
 });
 
+test('at 390 px a toast never covers the control Tab moves to', async ({ page, context }) => {
+  await consentGiven(page);
+  await page.setViewportSize(PHONE);
+  await page.goto('/how-it-works');
+  await hydrated(page);
+  await expect(page.locator('[data-connection-state="online"]')).toBeAttached();
+  await context.setOffline(true);
+  const toast = page.getByTestId('toast');
+  await expect(toast).toBeVisible();
+  const covered: string[] = [];
+  let whileShowing = 0;
+  for (let i = 0; i < 60 && (await toast.count()) > 0; i++) {
+    await page.keyboard.press('Tab');
+    whileShowing += 1;
+    const problem = await coveredFocus(page);
+    if (problem) covered.push(problem);
+  }
+  await context.setOffline(false);
+  expect(whileShowing).toBeGreaterThan(10);
+  expect(covered).toEqual([]);
+});
+
 test('with 150 % text nothing scrolls sideways at 390 px', async ({ page, request }) => {
   await page.addInitScript(() =>
     localStorage.setItem('sq.accessibility', JSON.stringify({ fontSizeMultiplier: 1.5 })),
