@@ -58,49 +58,52 @@ export function Header() {
     <header ref={headerRef} className="sticky top-0 z-40 bg-brand text-slate-950 shadow">
       {/* Wraps instead of overflowing: with 150 % text a 390 px screen never scrolls sideways. */}
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
-        <button
-          ref={menuButton}
-          type="button"
-          className="rounded-md p-2 text-slate-950 hover:bg-white/25 xl:hidden"
-          aria-label="Open menu"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? 'mobile-menu' : undefined}
-          onPointerEnter={prefetchMenu}
-          onFocus={prefetchMenu}
-          onClick={() => {
-            setMenuWanted(true);
-            setMenuOpen(true);
-          }}
-        >
-          <MenuIcon className="h-6 w-6" aria-hidden="true" />
-        </button>
-        {menuWanted && (
-          <Suspense fallback={null}>
-            <MobileMenu
-              open={menuOpen}
-              onOpenChange={setMenuOpen}
-              roleLinks={own}
-              publicLinks={PUBLIC_NAV}
-              signedIn={Boolean(user)}
-              canReportIssue={Boolean(user && !user.isTest)}
-              triggerRef={menuButton}
-            />
-          </Suspense>
-        )}
+        {/* The Menu button and the brand stay on one line; the brand's name gives way first (large text). */}
+        <div className="flex min-w-0 max-w-full items-center gap-2">
+          <button
+            ref={menuButton}
+            type="button"
+            className="rounded-md p-2 text-slate-950 hover:bg-white/25 xl:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? 'mobile-menu' : undefined}
+            onPointerEnter={prefetchMenu}
+            onFocus={prefetchMenu}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon className="h-6 w-6" aria-hidden="true" />
+          </button>
+          {menuWanted && (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                roleLinks={own}
+                publicLinks={PUBLIC_NAV}
+                signedIn={Boolean(user)}
+                canReportIssue={Boolean(user && !user.isTest)}
+                triggerRef={menuButton}
+              />
+            </Suspense>
+          )}
 
-        <Link
-          to="/"
-          className="flex min-w-0 items-center gap-2 rounded-md px-1 text-lg font-bold text-slate-950"
-        >
-          <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-brand-dark text-white">
-            <Bus className="h-5 w-5" aria-hidden="true" />
-          </span>
-          {config.brandName}
-        </Link>
+          <Link
+            to="/"
+            className="flex min-w-0 items-center gap-2 rounded-md px-1 text-lg font-bold text-slate-950"
+          >
+            <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-brand-dark text-white">
+              <Bus className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <span className="truncate">{config.brandName}</span>
+          </Link>
+        </div>
 
-        {/* Wide screens (1280 px and up; the Menu below that): the role's own pages first, then the public pages (SPEC §2.1); NavLink marks
-            the current page with aria-current="page". */}
+        {/* Wide screens (1280 px and up; the Menu below that): the role's own pages first, then the
+            public pages (SPEC §2.1); NavLink marks the current page with aria-current="page". */}
         <nav aria-label="Main" className="ml-2 hidden flex-wrap items-center gap-x-0.5 xl:flex">
           {own
             .filter((l) => !l.inAccountMenu)

@@ -4,8 +4,8 @@
  * (Essential locked on, Analytics, Functional; Save Preferences, Accept All). The banner is a labelled region,
  * not a dialog: it never traps focus and sits after the page in the tab order. While it shows, its height is
  * published as --cookie-banner-height on <html> so the page can scroll clear of it, and focused controls
- * are kept above it (scroll-padding-bottom in styles.css). Compact on phones: one sentence and one row of
- * buttons. When it or its preferences close, the focus goes back to where it was, or to the main content,
+ * are kept above it (scroll-padding-bottom in styles.css). Compact on phones: one short sentence with
+ * Customize in it and one row of two buttons. When it or its preferences close, the focus goes back to where it was, or to the main content,
  * never to the page body (issue 12).
  */
 import * as Dialog from '@radix-ui/react-dialog';
@@ -85,7 +85,8 @@ function msUntilBannerDue(): number {
   return Math.max(0, loadedAt + COOKIE_BANNER_DELAY_MS - performance.now());
 }
 
-const BANNER_BUTTON = 'px-2.5 sm:px-3';
+/** Wraps inside the button with large text rather than pushing the banner taller row by row. */
+const BANNER_BUTTON = 'h-auto min-h-9 whitespace-normal py-1.5';
 
 function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcceptAll: () => void }) {
   const ref = useRef<HTMLElement>(null);
@@ -124,10 +125,20 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
           <Link to="/cookie-policy" className="font-semibold text-brand-dark underline underline-offset-4">
             Cookie Policy
           </Link>
+          {/* Phones: Customize sits in the sentence, so the two choices fit one row. */}
+          <span className="md:hidden">
+            {' · '}
+            <button
+              type="button"
+              onClick={props.onCustomize}
+              className="font-semibold text-brand-dark underline underline-offset-4"
+            >
+              Customize
+            </button>
+          </span>
         </p>
-        {/* One row on a 390 px phone (it wraps only with larger text). */}
-        <div className="flex shrink-0 flex-wrap gap-1.5 sm:gap-2">
-          <Button variant="ghost" size="sm" className={BANNER_BUTTON} onClick={props.onCustomize}>
+        <div className="grid shrink-0 grid-cols-2 gap-2 md:flex">
+          <Button variant="ghost" size="sm" className="hidden md:inline-flex" onClick={props.onCustomize}>
             Customize
           </Button>
           <Button variant="secondary" size="sm" className={BANNER_BUTTON} onClick={props.onEssential}>
