@@ -278,6 +278,15 @@ test.describe('focus is never lost to the page body', () => {
     await expect(page).toHaveURL(/\/how-it-works$/);
     await expect(menu).toBeHidden();
     await expect(page.locator('main h1')).toBeFocused();
+
+    // A link to the page already shown: nothing changes, so the focus goes back to the Menu button.
+    const menuButton = page.locator('button[aria-label="Open menu"]');
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'How It Works' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
   });
 
   test('after choosing in the cookie banner or its preferences', async ({ page }) => {

@@ -29,8 +29,9 @@ export default function MobileMenu(props: {
   // A link leaves the focus to the new page (Layout moves it to the page's heading), and a panel opened from
   // here takes it; otherwise closing gives it back to the Menu button.
   const navigating = useRef(false);
-  const follow = () => {
-    navigating.current = true;
+  const follow = (to?: string) => {
+    // A link to the page already shown changes nothing, so the focus goes back to the Menu button.
+    navigating.current = to === undefined || to !== window.location.pathname;
     onOpenChange(false);
   };
   const link = (l: NavItem) => (
@@ -38,7 +39,7 @@ export default function MobileMenu(props: {
       key={`${l.to}-${l.label}`}
       to={l.to}
       end={l.to === '/'}
-      onClick={follow}
+      onClick={() => follow(l.to)}
       className={({ isActive }) => cn(ITEM, isActive && 'bg-slate-100 underline underline-offset-4')}
     >
       {l.label}
