@@ -1,6 +1,6 @@
 /** What admins oversee beside users: reported issues and the high/critical errors browsers reported. */
 import { useQuery } from '@tanstack/react-query';
-import { formatSydney } from '../../shared/marketplace/time.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { Loading } from '../components/ui/loading.tsx';
 import { api } from '../lib/api.ts';
 
@@ -41,7 +41,13 @@ export function ReportedIssues({ enabled }: { enabled: boolean }) {
   if (query.error) return <p role="alert">Issues could not be loaded.</p>;
   if (query.data.length === 0) return <p className="text-slate-700">No issues reported.</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Focusable and named, so a keyboard can scroll the table sideways on a phone (issue 12).
+    <div
+      role="region"
+      aria-label="Reported issues (scrolls sideways)"
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">Reported issues, newest first</caption>
         <thead className="bg-slate-100">
@@ -78,7 +84,7 @@ export function ReportedIssues({ enabled }: { enabled: boolean }) {
               <td className={`${td} capitalize`}>{i.category}</td>
               <td className={`${td} capitalize`}>{i.priority}</td>
               <td className={td}>{i.userEmail}</td>
-              <td className={td}>{formatSydney(i.createdAt)}</td>
+              <td className={td}>{formatDateTime(i.createdAt)}</td>
             </tr>
           ))}
         </tbody>
@@ -102,7 +108,8 @@ export function ClientErrors({ enabled }: { enabled: boolean }) {
       {query.data.map((e) => (
         <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-3">
           <p>
-            <strong className="capitalize">{e.severity}</strong> · {e.category} · {formatSydney(e.occurredAt)}
+            <strong className="capitalize">{e.severity}</strong> · {e.category} ·{' '}
+            {formatDateTime(e.occurredAt)}
             {e.userEmail && ` · ${e.userEmail}`}
           </p>
           <p className="mt-1 break-words">{e.message}</p>

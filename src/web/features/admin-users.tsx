@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { formatDate } from '../../shared/format.ts';
 import { Loading } from '../components/ui/loading.tsx';
 import { api } from '../lib/api.ts';
 
@@ -26,7 +27,13 @@ export function UsersTable({ enabled }: { enabled: boolean }) {
   if (query.isPending) return <Loading />;
   if (query.error) return <p role="alert">The user list could not be loaded: {query.error.message}</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Focusable and named, so a keyboard can scroll the table sideways on a phone (issue 12).
+    <div
+      role="region"
+      aria-label="Accounts (scrolls sideways)"
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Accounts, newest first</caption>
         <thead className="bg-slate-100">
@@ -68,9 +75,7 @@ export function UsersTable({ enabled }: { enabled: boolean }) {
                 )}
               </td>
               <td className="px-4 py-2">{u.emailVerified ? 'Yes' : 'No'}</td>
-              <td className="px-4 py-2">
-                {new Date(u.createdAt).toLocaleDateString('en-AU', { timeZone: 'Australia/Sydney' })}
-              </td>
+              <td className="px-4 py-2">{formatDate(u.createdAt)}</td>
             </tr>
           ))}
         </tbody>

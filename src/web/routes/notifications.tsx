@@ -1,7 +1,7 @@
 /** /notifications: updates about trips, quotes and bookings, newest first, with read and unread. */
 import { Link } from 'react-router';
+import { formatDateTime } from '../../shared/format.ts';
 import type { NotificationDto } from '../../shared/marketplace/api.ts';
-import { formatSydney } from '../../shared/marketplace/time.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
@@ -60,7 +60,7 @@ export default function NotificationsPage() {
                     {!n.isRead && <span className="sr-only">Unread: </span>}
                     {n.title}
                   </span>
-                  <span className="text-xs text-slate-700">{formatSydney(n.createdAt)}</span>
+                  <span className="text-xs text-slate-700">{formatDateTime(n.createdAt)}</span>
                 </p>
                 <p className="mt-1 text-sm">{n.message}</p>
                 <p className="mt-2 flex gap-3 text-sm">

@@ -15,6 +15,7 @@ import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, forbidden, parseBody } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
+import { accessibilityRoutes } from './accessibility.ts';
 import {
   checkPassword,
   deleteAccount,
@@ -157,6 +158,9 @@ export function meRoutes(deps: Deps) {
     });
     return withCookies(response, c.json({ ok: true }));
   });
+
+  // GET/PUT /accessibility: the account's accessibility settings (accessibility.ts).
+  accessibilityRoutes(app, deps);
 
   return app;
 }

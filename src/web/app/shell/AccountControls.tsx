@@ -16,35 +16,35 @@ export default function AccountControls() {
   return (
     <>
       {!user.isTest && <NotificationBell />}
-      <Dropdown.Root>
+      {/* Not modal: a modal dropdown hides the page with aria-hidden while its links stay focusable
+          (axe aria-hidden-focus). Escape, Tab and a click outside still close it. */}
+      <Dropdown.Root modal={false}>
         <Dropdown.Trigger className="rounded-full">
           <span className="sr-only">Account menu for {user.email}</span>
           <Avatar src={user.avatarUrl} name={user.fullName} email={user.email} size="md" decorative />
         </Dropdown.Trigger>
-        <Dropdown.Portal>
-          <Dropdown.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
+        {/* Rendered in place, inside the header's banner landmark (axe 'region'), not in a portal. */}
+        <Dropdown.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
+        >
+          <Dropdown.Label className="truncate px-3 py-2 text-sm text-slate-600">{user.email}</Dropdown.Label>
+          <Dropdown.Separator className="my-1 h-px bg-slate-200" />
+          {/* A driver's profile is the driver profile (SPEC §2.3): link there, not through a redirect. */}
+          <MenuLink to={user.role === 'driver' ? '/driver-profile' : '/profile'}>Profile</MenuLink>
+          <MenuLink to="/settings">Settings</MenuLink>
+          <MenuLink to="/dashboard" className="xl:hidden">
+            Dashboard
+          </MenuLink>
+          <Dropdown.Separator className="my-1 h-px bg-slate-200" />
+          <Dropdown.Item
+            onSelect={() => void signOut('user')}
+            className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
           >
-            <Dropdown.Label className="truncate px-3 py-2 text-sm text-slate-600">
-              {user.email}
-            </Dropdown.Label>
-            <Dropdown.Separator className="my-1 h-px bg-slate-200" />
-            <MenuLink to="/profile">Profile</MenuLink>
-            <MenuLink to="/settings">Settings</MenuLink>
-            <MenuLink to="/dashboard" className="lg:hidden">
-              Dashboard
-            </MenuLink>
-            <Dropdown.Separator className="my-1 h-px bg-slate-200" />
-            <Dropdown.Item
-              onSelect={() => void signOut('user')}
-              className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-            >
-              <LogOut className="h-4 w-4" aria-hidden="true" /> Log out
-            </Dropdown.Item>
-          </Dropdown.Content>
-        </Dropdown.Portal>
+            <LogOut className="h-4 w-4" aria-hidden="true" /> Log out
+          </Dropdown.Item>
+        </Dropdown.Content>
       </Dropdown.Root>
     </>
   );

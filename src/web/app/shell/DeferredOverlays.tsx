@@ -1,4 +1,4 @@
-/** The overlays loaded after the page (see Overlays.tsx): accessibility menu, cookie banner, Log Issue, analytics. */
+/** The overlays loaded after the page (see Overlays.tsx): accessibility panel, cookie banner, Log Issue dialog, analytics. */
 import { AccessibilityMenu } from '../../features/accessibility/AccessibilityMenu.tsx';
 import { useAnalytics } from '../../features/analytics/useAnalytics.ts';
 import { CookieBanner } from '../../features/cookies/CookieBanner.tsx';

@@ -1,8 +1,19 @@
-/** Footer (SPEC §2.1): the drivers column only for drivers and admins; three social links; copyright year. */
+/**
+ * Footer (SPEC §2.1): the drivers column only for drivers and admins; three social links; copyright year.
+ * Also the accessibility settings, Log Issue (signed-in) and cookie settings as plain buttons: below 1280 px
+ * these (and the Menu) are where the first two live, as nothing floats over the page (issue 12).
+ */
 import { Link } from 'react-router';
+import { openAccessibilitySettings } from '../../features/accessibility/settings.ts';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { useRBAC } from '../../features/auth/rbac.tsx';
+import { openCookiePreferences } from '../../features/cookies/consent.ts';
 import { config } from '../config.ts';
+import { openIssueReport } from './focus.ts';
 import { FOOTER_COLUMNS } from './nav.ts';
+
+const FOOTER_BUTTON =
+  'rounded-sm text-sm font-semibold text-brand-dark underline underline-offset-4 hover:text-blue-900';
 
 const SOCIAL = [
   { href: 'https://www.facebook.com/', label: 'Facebook' },
@@ -12,6 +23,7 @@ const SOCIAL = [
 
 export function Footer() {
   const { isDriver } = useRBAC();
+  const { user } = useAuth();
   const columns = isDriver
     ? [FOOTER_COLUMNS.about, FOOTER_COLUMNS.customers, FOOTER_COLUMNS.drivers, FOOTER_COLUMNS.legal]
     : [FOOTER_COLUMNS.about, FOOTER_COLUMNS.customers, FOOTER_COLUMNS.legal];
@@ -39,6 +51,39 @@ export function Footer() {
             </ul>
           </nav>
         ))}
+      </div>
+      <div className="border-t border-slate-200">
+        <ul
+          aria-label="Help and settings"
+          className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-4"
+        >
+          {/* On wide screens these two are in the header instead. */}
+          <li className="xl:hidden">
+            <button
+              type="button"
+              className={FOOTER_BUTTON}
+              onClick={(e) => openAccessibilitySettings(e.currentTarget)}
+            >
+              Accessibility settings
+            </button>
+          </li>
+          {user && !user.isTest && (
+            <li className="xl:hidden">
+              <button
+                type="button"
+                className={FOOTER_BUTTON}
+                onClick={(e) => openIssueReport(e.currentTarget)}
+              >
+                Log Issue
+              </button>
+            </li>
+          )}
+          <li>
+            <button type="button" className={FOOTER_BUTTON} onClick={() => openCookiePreferences()}>
+              Cookie settings
+            </button>
+          </li>
+        </ul>
       </div>
       <div className="border-t border-slate-200">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 sm:flex-row">

@@ -3,13 +3,15 @@
  * The slide-out menu and the signed-in controls are chunks of their own (MobileMenu.tsx,
  * AccountControls.tsx) so a guest's first download stays small (issue 5).
  */
-import { Bus, Menu as MenuIcon } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Accessibility, Bug, Bus, Menu as MenuIcon } from 'lucide-react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { openAccessibilitySettings } from '../../features/accessibility/settings.ts';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { cn } from '../../lib/cn.ts';
 import { config } from '../config.ts';
-import { PUBLIC_NAV, SIGNED_IN_NAV } from './nav.ts';
+import { openIssueReport } from './focus.ts';
+import { PUBLIC_NAV, roleNav } from './nav.ts';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
@@ -17,9 +19,30 @@ const AccountControls = lazy(() => import('./AccountControls.tsx'));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-semibold text-slate-950 hover:bg-white/25',
+    'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-semibold text-slate-950 hover:bg-white/25',
     isActive && 'bg-white/30 underline underline-offset-4',
   );
+
+const HEADER_ICON = 'hidden rounded-md p-2 text-slate-950 hover:bg-white/25 xl:inline-flex';
+
+/**
+ * Publishes the header's height as --header-height on <html>: the style sheet keeps focused controls clear
+ * of the sticky header with it (scroll-padding-top). The header wraps onto more lines with larger text.
+ */
+function usePublishedHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--header-height', `${el.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, []);
+  return ref;
+}
 
 export function Header() {
   const { user } = useAuth();
@@ -27,50 +50,70 @@ export function Header() {
   // The menu's code is fetched on the first sign of intent and stays mounted afterwards.
   const [menuWanted, setMenuWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const links = user ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
+  const own = user ? roleNav(user.role) : [];
   const prefetchMenu = () => void loadMobileMenu();
+  const headerRef = usePublishedHeight();
 
   return (
-    <header className="sticky top-0 z-40 bg-brand text-slate-950 shadow">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-        <button
-          ref={menuButton}
-          type="button"
-          className="rounded-md p-2 text-slate-950 hover:bg-white/25 lg:hidden"
-          aria-label="Open menu"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? 'mobile-menu' : undefined}
-          onPointerEnter={prefetchMenu}
-          onFocus={prefetchMenu}
-          onClick={() => {
-            setMenuWanted(true);
-            setMenuOpen(true);
-          }}
-        >
-          <MenuIcon className="h-6 w-6" aria-hidden="true" />
-        </button>
-        {menuWanted && (
-          <Suspense fallback={null}>
-            <MobileMenu
-              open={menuOpen}
-              onOpenChange={setMenuOpen}
-              links={links}
-              signedIn={Boolean(user)}
-              triggerRef={menuButton}
-            />
-          </Suspense>
-        )}
+    <header ref={headerRef} className="sticky top-0 z-40 bg-brand text-slate-950 shadow">
+      {/* Wraps instead of overflowing: with 150 % text a 390 px screen never scrolls sideways. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
+        {/* The Menu button and the brand stay on one line; the brand's name gives way first (large text). */}
+        <div className="flex min-w-0 max-w-full items-center gap-2">
+          <button
+            ref={menuButton}
+            type="button"
+            className="rounded-md p-2 text-slate-950 hover:bg-white/25 xl:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? 'mobile-menu' : undefined}
+            onPointerEnter={prefetchMenu}
+            onFocus={prefetchMenu}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon className="h-6 w-6" aria-hidden="true" />
+          </button>
+          {menuWanted && (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                roleLinks={own}
+                publicLinks={PUBLIC_NAV}
+                signedIn={Boolean(user)}
+                canReportIssue={Boolean(user && !user.isTest)}
+                triggerRef={menuButton}
+              />
+            </Suspense>
+          )}
 
-        <Link to="/" className="flex items-center gap-2 rounded-md px-1 text-lg font-bold text-slate-950">
-          <span className="inline-flex h-8 w-8 items-center justify-center rounded-md bg-brand-dark text-white">
-            <Bus className="h-5 w-5" aria-hidden="true" />
-          </span>
-          {config.brandName}
-        </Link>
+          <Link
+            to="/"
+            className="flex min-w-0 items-center gap-2 rounded-md px-1 text-lg font-bold text-slate-950"
+          >
+            <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-brand-dark text-white">
+              <Bus className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <span className="truncate">{config.brandName}</span>
+          </Link>
+        </div>
 
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
-          {links.map((l) => (
+        {/* Wide screens (1280 px and up; the Menu below that): the role's own pages first, then the
+            public pages (SPEC §2.1); NavLink marks the current page with aria-current="page". */}
+        <nav aria-label="Main" className="ml-2 hidden flex-wrap items-center gap-x-0.5 xl:flex">
+          {own
+            .filter((l) => !l.inAccountMenu)
+            .map((l) => (
+              <NavLink key={l.to} to={l.to} className={navLinkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+          {own.length > 0 && <span className="mx-1 h-6 w-px bg-slate-950/30" aria-hidden="true" />}
+          {PUBLIC_NAV.map((l) => (
             <NavLink key={l.to} to={l.to} end={l.to === '/'} className={navLinkClass}>
               {l.label}
             </NavLink>
@@ -78,6 +121,30 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
+          {/* Wide screens: the accessibility settings and Log Issue live here rather than floating over
+              the page (issue 12); narrower screens have them in the Menu and the footer. */}
+          <button
+            type="button"
+            className={HEADER_ICON}
+            aria-label="Accessibility settings"
+            title="Accessibility settings"
+            aria-haspopup="dialog"
+            onClick={(e) => openAccessibilitySettings(e.currentTarget)}
+          >
+            <Accessibility className="h-6 w-6" aria-hidden="true" />
+          </button>
+          {user && !user.isTest && (
+            <button
+              type="button"
+              className={HEADER_ICON}
+              aria-label="Log Issue"
+              title="Log Issue"
+              aria-haspopup="dialog"
+              onClick={(e) => openIssueReport(e.currentTarget)}
+            >
+              <Bug className="h-6 w-6" aria-hidden="true" />
+            </button>
+          )}
           {user ? (
             // Same size as the avatar while its chunk loads, so nothing in the header moves.
             <Suspense fallback={<span className="h-10 w-10 rounded-full bg-white/30" aria-hidden="true" />}>

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ComponentErrorBoundary } from '../../components/ErrorScreens.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Toaster } from '../../components/ui/toast.tsx';
+import { announce } from '../../features/accessibility/settings.ts';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { RouteGuard } from '../../features/auth/RouteGuard.tsx';
 import { useLiveUpdates } from '../../features/marketplace/live.ts';
@@ -32,7 +33,7 @@ export function Layout() {
       <main
         id="main-content"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none"
+        className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-8 outline-none"
       >
         <RouteGuard>
           {/* A page that throws shows the error card inside the shell; a new page starts afresh. */}
@@ -40,6 +41,7 @@ export function Layout() {
             <Suspense fallback={<Loading />}>
               <Outlet />
               <PageCommitted />
+              <FocusNewPage />
             </Suspense>
           </ComponentErrorBoundary>
         </RouteGuard>
@@ -59,6 +61,41 @@ export function Layout() {
 function PageCommitted() {
   useEffect(() => {
     document.getElementById('root')?.removeAttribute('data-prerendered');
+  }, []);
+  return null;
+}
+
+/** Set once the first page has shown: later pages arrive by client-side navigation. */
+let firstPageShown = false;
+
+/**
+ * After a client-side navigation, moves the focus to the new page's heading (or its main content) and
+ * announces the page's title, as a full page load would (issue 12, WCAG 2.4.3). Inside the page's Suspense
+ * boundary, so it runs when the new page's content is there; remounted per page by the boundary's key.
+ * The first page of a visit keeps the browser's own start (the skip link first).
+ */
+function FocusNewPage() {
+  useEffect(() => {
+    if (!firstPageShown) {
+      firstPageShown = true;
+      return;
+    }
+    // A tick later: the page's title is set by its own effect, and a closing menu settles first.
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      // A dialog opened meanwhile keeps the focus; a link to a place on the page goes there.
+      if (active?.closest('[role="dialog"],[role="alertdialog"]')) return;
+      if (location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)))) return;
+      const main = document.getElementById('main-content');
+      if (!main) return;
+      const heading = main.querySelector<HTMLElement>('h1');
+      const target = heading ?? main;
+      if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+      window.scrollTo({ top: 0 });
+      announce(document.title);
+    }, 0);
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }

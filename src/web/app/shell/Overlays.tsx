@@ -1,6 +1,7 @@
 /**
- * The overlays of SPEC §2.1 on every screen: connection banner, accessibility menu, cookie banner, the Log
- * Issue button (signed-in only); plus consent-gated first-party analytics.
+ * The overlays of SPEC §2.1 on every screen: connection banner, accessibility panel, cookie banner, the Log
+ * Issue dialog (signed-in only); plus consent-gated first-party analytics. Their buttons are in the header,
+ * the Menu and the footer (nothing floats over the page, issue 12).
  *
  * Only the connection banner and the live region are in the entry chunk. The rest (dialogs, tabs, form
  * validation, the analytics tracker) is a separate chunk fetched once the page has painted and the browser

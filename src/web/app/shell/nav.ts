@@ -1,6 +1,18 @@
-/** Navigation and footer links of SPEC §2.1, defined once for the header, the slide-out menu and the footer. */
+/**
+ * Navigation and footer links of SPEC §2.1, defined once for the header, the slide-out menu and the footer.
+ * The signed-in links depend on the role (issue 12): each role gets its own working set, and every link is
+ * checked against the role's route access list in src/shared/roles.ts, so no role is ever shown a link the
+ * route guard would turn away.
+ */
+import { guardDecision, type Role } from '../../../shared/roles.ts';
+
 /** A header or menu link. */
-export type NavItem = { readonly to: string; readonly label: string };
+export type NavItem = {
+  readonly to: string;
+  readonly label: string;
+  /** Also in the avatar menu, so the wide header leaves it out (the phone menu shows it). */
+  readonly inAccountMenu?: boolean;
+};
 
 export const PUBLIC_NAV = [
   { to: '/', label: 'Home' },
@@ -10,11 +22,40 @@ export const PUBLIC_NAV = [
   { to: '/support', label: 'Support' },
 ] as const;
 
-export const SIGNED_IN_NAV = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/profile', label: 'Profile' },
-  { to: '/settings', label: 'Settings' },
-] as const;
+/**
+ * The signed-in links per role, in order of use. A driver's quotes are on the driver dashboard
+ * ('Your pending quotes' on /dashboard), so that page is their 'My quotes'.
+ */
+const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
+  customer: [
+    { to: '/book-ride', label: 'Book a ride' },
+    { to: '/dashboard', label: 'My trips' },
+    { to: '/my-quotes', label: 'My quotes' },
+    { to: '/bookings', label: 'Bookings' },
+    { to: '/profile', label: 'Profile', inAccountMenu: true },
+    { to: '/settings', label: 'Settings', inAccountMenu: true },
+  ],
+  driver: [
+    { to: '/available-rides', label: 'Available rides' },
+    { to: '/dashboard', label: 'My quotes' },
+    { to: '/bookings', label: 'Bookings' },
+    { to: '/driver-profile', label: 'Driver profile', inAccountMenu: true },
+    { to: '/settings', label: 'Settings', inAccountMenu: true },
+  ],
+  admin: [
+    { to: '/admin-dashboard', label: 'Admin dashboard' },
+    { to: '/users', label: 'Users' },
+    { to: '/available-rides', label: 'Available rides' },
+    { to: '/profile', label: 'Profile', inAccountMenu: true },
+    { to: '/settings', label: 'Settings', inAccountMenu: true },
+  ],
+};
+
+/** The role's own links (none for guests), each one the guard lets that role open. */
+export function roleNav(role: Role): readonly NavItem[] {
+  if (role === 'guest') return [];
+  return ROLE_NAV[role].filter((item) => guardDecision(role, item.to).allow);
+}
 
 export const FOOTER_COLUMNS = {
   about: {

@@ -3,7 +3,7 @@
  * dismissed. Announced through a polite live region (assertive for destructive ones).
  */
 import { X } from 'lucide-react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { TOAST } from '../../../shared/constants.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -56,10 +56,28 @@ export function Toaster() {
     () => toasts,
     () => toasts,
   );
+  const ref = useRef<HTMLElement>(null);
+  // While toasts show, their height is published as --toast-height: the page keeps a focused control
+  // clear of them (scroll-padding-bottom in styles.css, issue 12).
+  const showing = list.length > 0;
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el || !showing) return;
+    const publish = () => root.style.setProperty('--toast-height', `${el.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--toast-height');
+    };
+  }, [showing]);
   return (
     <section
+      ref={ref}
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-[var(--cookie-banner-height,0px)] z-[60] flex flex-col items-center gap-2 p-4 sm:items-end"
     >
       <div aria-live="polite" className="sr-only">
         {list.filter((t) => t.variant !== 'destructive').map((t) => `${t.title}. ${t.description ?? ''}`)}

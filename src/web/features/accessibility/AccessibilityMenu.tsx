@@ -1,14 +1,16 @@
 /**
- * The floating accessibility button (bottom-left) and the 'Accessibility Settings' panel (SPEC §2.9): tabs
+ * The 'Accessibility Settings' panel, opened from the header's button on wide screens and from the Menu and
+ * the footer on narrower ones (nothing floats over the page, issue 12), or by Alt+Shift+A; and the 'Accessibility Settings' panel (SPEC §2.9): tabs
  * Display, Interaction and Screen Reader, 'Reset to defaults' and 'Save & Close'. Every change applies to the
  * whole app at once and is kept in the browser (see settings.ts for what each setting does). The polite
  * live region behind announce() is LiveRegion.tsx, rendered at once by the shell (this menu loads later).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Accessibility, Minus, Plus, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Minus, Plus, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FONT_SIZE } from '../../../shared/preferences.ts';
+import { returnFocus } from '../../app/shell/focus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SwitchRow } from './Switch.tsx';
 import {
@@ -26,62 +28,70 @@ const TAB_TRIGGER =
 
 export function AccessibilityMenu() {
   const [open, setOpen] = useState(false);
-  useEffect(() => onOpenAccessibilitySettings(() => setOpen(true)), []);
+  // Where the focus goes back to on close: the control that opened the panel, else the main content.
+  const returnTo = useRef<Element | null>(null);
+  useEffect(
+    () =>
+      onOpenAccessibilitySettings((target) => {
+        returnTo.current = target;
+        setOpen(true);
+      }),
+    [],
+  );
   useKeyboardShortcuts();
 
   return (
-    <aside aria-label="Accessibility">
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger asChild>
-          <button
-            type="button"
-            aria-label="Accessibility settings"
-            title="Accessibility settings"
-            className="sq-float-above-cookies fixed left-4 z-30 inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-dark text-white shadow-lg hover:bg-blue-900"
-          >
-            <Accessibility className="h-6 w-6" aria-hidden="true" />
-          </button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl">
-            <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
-              <div>
-                <Dialog.Title className="text-lg font-bold text-brand-ink">
-                  Accessibility Settings
-                </Dialog.Title>
-                <Dialog.Description className="text-sm text-slate-700">
-                  Changes apply straight away and are remembered on this device.
-                </Dialog.Description>
-              </div>
-              <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close">
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Dialog.Close>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) returnTo.current = document.activeElement;
+        setOpen(next);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus(returnTo.current);
+          }}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
+            <div>
+              <Dialog.Title className="text-lg font-bold text-brand-ink">Accessibility Settings</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-700">
+                Changes apply straight away and are remembered on this device, and in your account when you
+                are signed in.
+              </Dialog.Description>
             </div>
-            <SettingsTabs />
-            <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 p-4">
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  resetAccessibilitySettings();
-                  announce('Accessibility settings reset to defaults.');
-                }}
-              >
-                Reset to defaults
-              </Button>
-              <Button
-                onClick={() => {
-                  setOpen(false);
-                  announce('Accessibility settings saved.');
-                }}
-              >
-                Save &amp; Close
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </aside>
+            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <SettingsTabs />
+          <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 p-4">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                resetAccessibilitySettings();
+                announce('Accessibility settings reset to defaults.');
+              }}
+            >
+              Reset to defaults
+            </Button>
+            <Button
+              onClick={() => {
+                setOpen(false);
+                announce('Accessibility settings saved.');
+              }}
+            >
+              Save &amp; Close
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * The accessibility settings (SPEC §2.9, §3, §9): kept in localStorage, applied to <html> by the entry
  * script before the app loads (stored.ts), when this module loads, and again on every change, in this tab
- * and in others.
+ * and in others. Once signed in they also follow the account (account-sync.ts); for guests localStorage is
+ * the only store.
  *
  * What each setting changes (CSS in styles.css):
  * - fontSizeMultiplier: the root font-size (every rem-based size scales with it).
@@ -46,9 +47,8 @@ export function getAccessibilitySettings(): AccessibilitySettings {
   return current;
 }
 
-/** Changes, applies and keeps the settings at once. */
-export function updateAccessibilitySettings(patch: Partial<AccessibilitySettings>) {
-  current = parseAccessibilitySettings({ ...current, ...patch });
+function keep(next: AccessibilitySettings) {
+  current = next;
   applyAccessibilitySettings(current);
   try {
     localStorage.setItem(PREFERENCE_KEYS.accessibility, JSON.stringify(current));
@@ -56,6 +56,27 @@ export function updateAccessibilitySettings(patch: Partial<AccessibilitySettings
     // Storage may be full or blocked: the settings still apply for this page.
   }
   emit();
+}
+
+/** Told of every change the user makes in this tab (account-sync.ts saves them to the account). */
+const userChangeListeners = new Set<(s: AccessibilitySettings) => void>();
+
+export function onUserChangedAccessibilitySettings(listener: (s: AccessibilitySettings) => void) {
+  userChangeListeners.add(listener);
+  return () => {
+    userChangeListeners.delete(listener);
+  };
+}
+
+/** Changes, applies and keeps the settings at once. */
+export function updateAccessibilitySettings(patch: Partial<AccessibilitySettings>) {
+  keep(parseAccessibilitySettings({ ...current, ...patch }));
+  for (const l of userChangeListeners) l(current);
+}
+
+/** Applies the settings saved in the signed-in account (kept in this browser too, not saved back). */
+export function applyAccountAccessibilitySettings(settings: unknown) {
+  keep(parseAccessibilitySettings(settings));
 }
 
 export function resetAccessibilitySettings() {
@@ -112,11 +133,18 @@ export function useAnnouncement(): string {
 // --- Opening the panel from elsewhere (e.g. the /settings page or the keyboard shortcut). ---
 
 const openSignal = createOpenSignal();
+let returnTarget: HTMLElement | null = null;
 
-export function openAccessibilitySettings() {
+/**
+ * Opens the panel. When it closes the focus goes back to `returnTo` (default: the control focused now),
+ * or to the main content if that control is gone (issue 12).
+ */
+export function openAccessibilitySettings(returnTo?: HTMLElement | null) {
+  const focused = document.activeElement;
+  returnTarget = returnTo ?? (focused instanceof HTMLElement && focused !== document.body ? focused : null);
   openSignal.open();
 }
 
-export function onOpenAccessibilitySettings(handler: () => void) {
-  return openSignal.subscribe(handler);
+export function onOpenAccessibilitySettings(handler: (returnTo: HTMLElement | null) => void) {
+  return openSignal.subscribe(() => handler(returnTarget));
 }

@@ -197,6 +197,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useIdleLogout(user, signOut);
+  useAccountAccessibilitySettings(user);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -210,6 +211,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [status, user, refresh, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Once a real account is signed in, its accessibility settings apply in this browser and changes are saved
+ * to it (issue 12; ../accessibility/account-sync.ts, loaded only then). A test session has no account.
+ */
+function useAccountAccessibilitySettings(user: SessionUser | null) {
+  const accountId = user && !user.isTest ? user.id : null;
+  useEffect(() => {
+    if (!accountId) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../accessibility/account-sync.ts').then((m) => {
+      if (!cancelled) stop = m.followAccount();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [accountId]);
 }
 
 /** 30 minutes without activity signs the user out (checked every 60 s, and when the tab comes back). */

@@ -3,13 +3,17 @@
  * Customize, Essential Only, Accept All and a link to /cookie-policy. Customize opens 'Cookie Preferences'
  * (Essential locked on, Analytics, Functional; Save Preferences, Accept All). The banner is a labelled region,
  * not a dialog: it never traps focus and sits after the page in the tab order. While it shows, its height is
- * published as --cookie-banner-height on <html> so the page can scroll clear of it.
+ * published as --cookie-banner-height on <html> so the page can scroll clear of it, and focused controls
+ * are kept above it (scroll-padding-bottom in styles.css). Compact on phones: one short sentence with
+ * Customize in it and one row of two buttons. When it or its preferences close, the focus goes back to where it was, or to the main content,
+ * never to the page body (issue 12).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { COOKIE_BANNER_DELAY_MS } from '../../../shared/constants.ts';
+import { currentFocus, returnFocus } from '../../app/shell/focus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SwitchRow } from '../accessibility/Switch.tsx';
 import { announce } from '../accessibility/settings.ts';
@@ -19,24 +23,40 @@ export function CookieBanner() {
   const consent = useConsent();
   const [delayPassed, setDelayPassed] = useState(false);
   const [prefsOpen, setPrefsOpen] = useState(false);
+  // The control that opened the preferences, which gets the focus back when they close.
+  const prefsReturn = useRef<Element | null>(null);
+  const openPrefs = () => {
+    prefsReturn.current = currentFocus();
+    setPrefsOpen(true);
+  };
 
   useEffect(() => {
     const timer = setTimeout(() => setDelayPassed(true), msUntilBannerDue());
     return () => clearTimeout(timer);
   }, []);
-  useEffect(() => onOpenCookiePreferences(() => setPrefsOpen(true)), []);
+  useEffect(
+    () =>
+      onOpenCookiePreferences(() => {
+        prefsReturn.current = currentFocus();
+        setPrefsOpen(true);
+      }),
+    [],
+  );
 
   const choose = (choice: { functional: boolean; analytics: boolean }, message: string) => {
+    const fromBanner = Boolean(document.activeElement?.closest('[data-cookie-banner-region]'));
     saveConsent(choice);
     setPrefsOpen(false);
     announce(message);
+    // The banner's buttons are gone with it: continue from the main content instead of the page body.
+    if (fromBanner) returnFocus(null);
   };
 
   return (
     <>
       {delayPassed && !consent && (
         <Banner
-          onCustomize={() => setPrefsOpen(true)}
+          onCustomize={openPrefs}
           onEssential={() =>
             choose({ functional: false, analytics: false }, 'Only essential cookies will be used.')
           }
@@ -45,7 +65,8 @@ export function CookieBanner() {
       )}
       <CookiePreferences
         open={prefsOpen}
-        onOpenChange={setPrefsOpen}
+        onOpenChange={(next) => (next ? openPrefs() : setPrefsOpen(false))}
+        onCloseAutoFocus={() => returnFocus(prefsReturn.current)}
         onSave={(choice) => choose(choice, 'Cookie preferences saved.')}
       />
     </>
@@ -63,6 +84,9 @@ function msUntilBannerDue(): number {
   const loadedAt = navigation?.loadEventEnd || performance.now();
   return Math.max(0, loadedAt + COOKIE_BANNER_DELAY_MS - performance.now());
 }
+
+/** Wraps inside the button with large text rather than pushing the banner taller row by row. */
+const BANNER_BUTTON = 'h-auto min-h-9 whitespace-normal py-1.5';
 
 function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcceptAll: () => void }) {
   const ref = useRef<HTMLElement>(null);
@@ -88,24 +112,39 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
       ref={ref}
       role="region"
       aria-label="Cookie consent"
+      data-cookie-banner-region=""
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white text-slate-900 shadow-[0_-4px_12px_rgba(0,0,0,0.12)]"
     >
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 md:flex-row md:items-center md:justify-between">
+      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-2 md:flex-row md:items-center md:justify-between md:gap-3 md:py-3">
         <p className="text-sm text-slate-800">
-          We use essential cookies to run ShuttleQuote and, with your permission, analytics and functional
-          cookies to improve it.{' '}
+          <span className="md:hidden">We use essential cookies, and others only if you agree. </span>
+          <span className="hidden md:inline">
+            We use essential cookies to run ShuttleQuote and, with your permission, analytics and functional
+            cookies to improve it.{' '}
+          </span>
           <Link to="/cookie-policy" className="font-semibold text-brand-dark underline underline-offset-4">
             Cookie Policy
           </Link>
+          {/* Phones: Customize sits in the sentence, so the two choices fit one row. */}
+          <span className="md:hidden">
+            {' · '}
+            <button
+              type="button"
+              onClick={props.onCustomize}
+              className="font-semibold text-brand-dark underline underline-offset-4"
+            >
+              Customize
+            </button>
+          </span>
         </p>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="ghost" size="sm" onClick={props.onCustomize}>
+        <div className="grid shrink-0 grid-cols-2 gap-2 md:flex">
+          <Button variant="ghost" size="sm" className="hidden md:inline-flex" onClick={props.onCustomize}>
             Customize
           </Button>
-          <Button variant="secondary" size="sm" onClick={props.onEssential}>
+          <Button variant="secondary" size="sm" className={BANNER_BUTTON} onClick={props.onEssential}>
             Essential Only
           </Button>
-          <Button size="sm" onClick={props.onAcceptAll}>
+          <Button size="sm" className={BANNER_BUTTON} onClick={props.onAcceptAll}>
             Accept All
           </Button>
         </div>
@@ -117,6 +156,7 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
 function CookiePreferences(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: () => void;
   onSave: (choice: { functional: boolean; analytics: boolean }) => void;
 }) {
   const [analytics, setAnalytics] = useState(false);
@@ -133,7 +173,13 @@ function CookiePreferences(props: {
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl">
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            props.onCloseAutoFocus();
+          }}
+        >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
             <div>
               <Dialog.Title className="text-lg font-bold text-brand-ink">Cookie Preferences</Dialog.Title>

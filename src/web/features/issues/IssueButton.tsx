@@ -1,10 +1,11 @@
 /**
- * The floating 'Log Issue' button (signed-in only, bottom-right, clear of the accessibility button on the
- * left) and the 'Report an Issue' dialog (SPEC §2.8, §5 Issue form, §8 Issue submission).
+ * The 'Report an Issue' dialog (SPEC §2.8, §5 Issue form, §8 Issue submission), signed-in only. Its 'Log
+ * Issue' buttons are in the header on wide screens and in the Menu and the footer on narrower ones, so
+ * nothing floats over the page (issue 12); they open it through openIssueReport (shell/focus.ts).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { Bug, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { TOAST } from '../../../shared/constants.ts';
 import {
   ISSUE_CATEGORIES,
@@ -17,6 +18,7 @@ import {
   issueSchema,
 } from '../../../shared/validation/issues.ts';
 import { checkFile, IMAGE_UPLOAD_RULES, UPLOAD_MESSAGES } from '../../../shared/validation/uploads.ts';
+import { onOpenIssueReport, returnFocus } from '../../app/shell/focus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -55,25 +57,37 @@ function failureToast(err: unknown) {
 export function IssueButton() {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
+  const returnTo = useRef<Element | null>(null);
+  const allowed = Boolean(user && !user.isTest);
+  useEffect(() => {
+    if (!allowed) return;
+    return onOpenIssueReport((target) => {
+      returnTo.current = target;
+      setOpen(true);
+    });
+  }, [allowed]);
   // Signed-in only (§6); a browser-only test session has no account to file it under.
-  if (!user || user.isTest) return null;
+  if (!allowed) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="sq-float-above-cookies fixed right-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-dark px-4 font-semibold text-white shadow-lg hover:bg-blue-900"
-        >
-          <Bug className="h-5 w-5" aria-hidden="true" />
-          Log Issue
-        </button>
-      </Dialog.Trigger>
-      {open && <IssueDialog onClose={() => setOpen(false)} />}
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) returnTo.current = document.activeElement;
+        setOpen(next);
+      }}
+    >
+      {open && <IssueDialog onClose={() => setOpen(false)} returnTo={returnTo} />}
     </Dialog.Root>
   );
 }
 
-function IssueDialog({ onClose }: { onClose: () => void }) {
+function IssueDialog({
+  onClose,
+  returnTo,
+}: {
+  onClose: () => void;
+  returnTo: { readonly current: Element | null };
+}) {
   const [values, setValues] = useState<{
     title: string;
     description: string;
@@ -83,6 +97,17 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  // After a refused submit, the focus moves to the first field in error (WCAG 3.3.1, issue 12).
+  const form = useRef<HTMLFormElement>(null);
+  const [errorRound, setErrorRound] = useState(0);
+  useEffect(() => {
+    if (errorRound === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errorRound]);
+  const showErrors = (next: Partial<Record<FieldName, string>>) => {
+    setErrors(next);
+    setErrorRound((n) => n + 1);
+  };
   // One Idempotency-Key per submit: a retry of the same report files one issue.
   const submitKey = useSubmitKey();
   const ids = { description: useId(), category: useId(), priority: useId(), screenshot: useId() };
@@ -115,7 +140,7 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
     if (!parsed.success) {
       const next: Partial<Record<FieldName, string>> = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(next);
+      showErrors(next);
       return;
     }
     setSubmitting(true);
@@ -145,7 +170,7 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
       if (err instanceof ApiError && err.status === 400 && err.issues?.length) {
         const next: Partial<Record<FieldName, string>> = {};
         for (const issue of err.issues) next[issue.path as FieldName] ??= issue.message;
-        setErrors(next);
+        showErrors(next);
       } else if (err instanceof ApiError && err.status === 401) {
         toast({
           title: ISSUE_MESSAGES.errorTitle,
@@ -172,6 +197,10 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
       <Dialog.Content
         className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-lg bg-white p-6 text-slate-900 shadow-xl"
         onInteractOutside={(e) => submitting && e.preventDefault()}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocus(returnTo.current);
+        }}
         onEscapeKeyDown={(e) => submitting && e.preventDefault()}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
@@ -189,7 +218,7 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
             <X className="h-5 w-5" aria-hidden="true" />
           </Dialog.Close>
         </div>
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+        <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
           <Field
             label="Issue Title"
             required
