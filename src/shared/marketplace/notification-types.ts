@@ -16,3 +16,17 @@ export const NOTIFICATION_TYPES = [
   'question_answered',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Where a notification leads in the app (the e-mails, push messages and /notifications all use this). */
+export function notificationPath(type: string, relatedId: string | null): string {
+  if (!relatedId) return '/notifications';
+  if (type === 'ride_matched' || type === 'quote_invited' || type === 'quote_needs_confirmation')
+    return '/available-rides';
+  if (type === 'quote_received' || type === 'quote_updated') return `/driver-matching/${relatedId}`;
+  if (type === 'quote_declined') return '/available-rides';
+  // Questions before booking: the customer answers on the trip's page; the driver reads the answer on the
+  // trip's card, whose questions open by themselves when the address names them.
+  if (type === 'question_asked') return `/driver-matching/${relatedId}`;
+  if (type === 'question_answered') return `/available-rides#questions-${relatedId}`;
+  return `/booking/${relatedId}`;
+}

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format.ts';
 import type { NotificationDto } from '../../shared/marketplace/api.ts';
+import { notificationPath } from '../../shared/marketplace/notification-types.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
@@ -9,14 +10,9 @@ import { useMarkNotifications, useNotifications } from '../features/marketplace/
 import { cn } from '../lib/cn.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
-/** Where a notification leads. */
+/** Where a notification leads (the same place its e-mail and push message link to). */
 export function notificationLink(n: NotificationDto): string | null {
-  if (!n.relatedId) return null;
-  if (n.type === 'ride_matched' || n.type === 'quote_invited' || n.type === 'quote_needs_confirmation')
-    return '/available-rides';
-  if (n.type === 'quote_received' || n.type === 'quote_updated') return `/driver-matching/${n.relatedId}`;
-  if (n.type === 'quote_declined') return '/available-rides';
-  return `/booking/${n.relatedId}`;
+  return n.relatedId ? notificationPath(n.type, n.relatedId) : null;
 }
 
 export default function NotificationsPage() {

@@ -1,5 +1,9 @@
 /** The notification kinds a user can choose channels for, with the labels /settings shows. */
-import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/marketplace/notification-types.ts';
+import {
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  notificationPath,
+} from '../../../shared/marketplace/notification-types.ts';
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
   ride_matched: 'New trip requests that match my area (drivers)',
@@ -19,23 +23,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
 };
 
 export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;
+export { notificationPath };
 
 export function isNotificationKind(kind: string): kind is NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(kind);
-}
-
-/** Where a notification leads in the app (the same rule as the notifications page). */
-export function notificationPath(type: string, relatedId: string | null): string {
-  if (!relatedId) return '/notifications';
-  if (type === 'ride_matched' || type === 'quote_invited' || type === 'quote_needs_confirmation')
-    return '/available-rides';
-  if (type === 'quote_received' || type === 'quote_updated') return `/driver-matching/${relatedId}`;
-  if (type === 'quote_declined') return '/available-rides';
-  // Questions before booking: the customer answers on the trip's page; the driver reads the answer on the
-  // trip's card, whose questions open by themselves when the address names them.
-  if (type === 'question_asked') return `/driver-matching/${relatedId}`;
-  if (type === 'question_answered') return `/available-rides#questions-${relatedId}`;
-  return `/booking/${relatedId}`;
 }
 
 /** Kinds whose e-mail carries the booking's calendar invitation (.ics). */
