@@ -472,9 +472,12 @@ test('accessibility settings follow the account into another browser; guests kee
   await expect(first.locator('h1')).toBeVisible();
   await first.getByRole('banner').getByRole('button', { name: 'Accessibility settings' }).click();
   const panel = first.getByRole('dialog', { name: 'Accessibility Settings' });
-  const saved = first.waitForResponse(
-    (r) => r.url().endsWith('/api/me/accessibility') && r.request().method() === 'PUT' && r.ok(),
-  );
+  // The save that carries the last change (a run of clicks may save an earlier step first).
+  const saved = first.waitForResponse((r) => {
+    if (!r.url().endsWith('/api/me/accessibility') || r.request().method() !== 'PUT' || !r.ok()) return false;
+    const body = r.request().postDataJSON() as { fontSizeMultiplier?: number; highContrast?: boolean };
+    return body.highContrast === true && (body.fontSizeMultiplier ?? 0) >= 1.49;
+  });
   for (let i = 0; i < 5; i++) await panel.getByRole('button', { name: 'Increase text size' }).click();
   await panel.getByRole('switch', { name: 'High contrast' }).click();
   await saved;

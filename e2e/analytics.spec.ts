@@ -59,10 +59,10 @@ test('with analytics consent, page views reach the API and the admin summary', a
   const unique = '/careers';
 
   // Public pages arrive server-rendered; wait until the app has taken over and its overlays (which carry
-  // the analytics tracker, loaded once the page is idle) are in: the accessibility button shows that.
+  // the analytics tracker, loaded once the page is idle) are in: <html data-overlays="ready"> shows that.
   const appReady = async () => {
     await expect(page.locator('[data-prerendered]')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Accessibility settings' })).toBeVisible();
+    await expect(page.locator('html[data-overlays="ready"]')).toHaveCount(1);
   };
   await page.goto('/');
   await appReady();
@@ -108,10 +108,10 @@ test('without analytics consent nothing is sent', async ({ page, baseURL }) => {
   await giveConsent(page, false);
   const seen = watchRequests(page, baseURL ?? '');
   // Public pages arrive server-rendered; wait until the app has taken over and its overlays (which carry
-  // the analytics tracker, loaded once the page is idle) are in: the accessibility button shows that.
+  // the analytics tracker, loaded once the page is idle) are in: <html data-overlays="ready"> shows that.
   const appReady = async () => {
     await expect(page.locator('[data-prerendered]')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Accessibility settings' })).toBeVisible();
+    await expect(page.locator('html[data-overlays="ready"]')).toHaveCount(1);
   };
   await page.goto('/');
   await appReady();
@@ -134,7 +134,7 @@ test('with no choice made yet nothing is sent', async ({ page, baseURL }) => {
   await page.goto('/about');
   // Wait for the app itself (not just the server-rendered copy), or the test could pass before it ran.
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Accessibility settings' })).toBeVisible();
+  await expect(page.locator('html[data-overlays="ready"]')).toHaveCount(1);
   await hideAndLeave(page);
   await page.waitForTimeout(1_500);
   expect(seen.analyticsPosts).toEqual([]);

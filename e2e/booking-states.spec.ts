@@ -116,7 +116,7 @@ test('cancelling asks first, states the policy, and a late cancellation is marke
   });
   const driver = await signedIn(browser, driverUser);
   const customer = await signedIn(browser, customerUser, true);
-  await setUpDriver(driver.page, driverUser.company, '+61412345678');
+  await setUpDriver(driver.page, driverUser.company, '+61498765432');
 
   // Pickup in 5 hours: inside the 24 hours, so cancelling now is late.
   const rideId = await postTrip(customer.page, 5);
@@ -126,10 +126,11 @@ test('cancelling asks first, states the policy, and a late cancellation is marke
   await expect(page.getByRole('heading', { name: 'Booking details' })).toBeVisible();
   await dismissCookies(page);
 
-  // Both sides' phones: the driver's as a national tel: link, the customer's missing.
-  const driverPhone = page.getByRole('link', { name: 'Phone 0412 345 678' });
-  await expect(driverPhone).toHaveAttribute('href', 'tel:+61412345678');
-  await expect(page.getByTestId('contacts')).toContainText('No phone number given');
+  // Both sides' phones (every account gives a mobile at sign-up) as national tel: links.
+  const driverPhone = page.getByRole('link', { name: 'Phone 0498 765 432' });
+  await expect(driverPhone).toHaveAttribute('href', 'tel:+61498765432');
+  const customerPhone = page.getByRole('link', { name: 'Phone 0412 345 678' });
+  await expect(customerPhone).toHaveAttribute('href', 'tel:+61412345678');
   await expect(page.getByTestId('vehicle')).toContainText('Toyota HiAce, White · registration PS12AB');
   await expect(page.getByTestId('booking-status')).toContainText(
     'Pickup is less than 24 hours away: a cancellation now is recorded as late.',
@@ -190,6 +191,16 @@ test('cancelling asks first, states the policy, and a late cancellation is marke
   await admin.page.getByLabel('Status').selectOption('cancelled');
   const row = admin.page.getByTestId('admin-booking-row').filter({ hasText: `Casey ${surname}` });
   await expect(row).toContainText('Late cancellation');
+  // At 390 px the bookings table scrolls sideways, and a keyboard can reach and scroll it.
+  await admin.page.setViewportSize({ width: 390, height: 900 });
+  const table = admin.page.getByRole('region', { name: 'Bookings (scrolls sideways)' });
+  await table.focus();
+  await expect(table).toBeFocused();
+  expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await admin.page.keyboard.press('ArrowRight');
+  await admin.page.keyboard.press('ArrowRight');
+  await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await admin.page.setViewportSize({ width: 1280, height: 900 });
   await admin.page.goto(`/admin/bookings/${bookingId}`);
   await expect(admin.page.getByTestId('late-cancellation')).toHaveText('Late cancellation');
   await expect(admin.page.getByTestId('booking-status')).toContainText('Cancelled by the customer on');

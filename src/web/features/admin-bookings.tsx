@@ -52,7 +52,13 @@ export function AdminBookings({ enabled }: { enabled: boolean }) {
         </p>
       </div>
       {matching.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        // Focusable and named, so a keyboard can scroll the table sideways on a phone (issue 12).
+        <div
+          role="region"
+          aria-label="Bookings (scrolls sideways)"
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Bookings, newest pickup first</caption>
             <thead className="bg-slate-100">

@@ -32,12 +32,31 @@ export function followAccount(): () => void {
   let stopped = false;
   let changedHere = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsaved: AccessibilitySettings | null = null;
   const unsubscribe = onUserChangedAccessibilitySettings((settings) => {
     changedHere = true;
+    unsaved = settings;
     clearTimeout(timer);
     // A run of clicks on the text size saves once.
-    timer = setTimeout(() => void save(settings), SAVE_DELAY_MS);
+    timer = setTimeout(() => {
+      unsaved = null;
+      void save(settings);
+    }, SAVE_DELAY_MS);
   });
+  // A change made just before the tab closes is still saved: keepalive lets the request outlive the page.
+  const flush = () => {
+    if (!unsaved) return;
+    clearTimeout(timer);
+    void fetch('/api/me/accessibility', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(unsaved),
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => undefined);
+    unsaved = null;
+  };
+  window.addEventListener('pagehide', flush);
   void api<{ settings: AccessibilitySettings | null }>('/api/me/accessibility')
     .then(({ settings }) => {
       if (stopped || changedHere) return;
@@ -50,6 +69,7 @@ export function followAccount(): () => void {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
     unsubscribe();
   };
 }

@@ -15,7 +15,13 @@ export function ConnectionBanner() {
   const message = bannerMessage(status);
 
   return (
-    <div aria-live="polite" data-connection-state={status.state} className="fixed inset-x-0 top-16 z-30">
+    <div
+      aria-live="polite"
+      data-connection-state={status.state}
+      className="fixed inset-x-0 z-30"
+      // Under the header, whatever its height (it wraps with large text): Header.tsx publishes it.
+      style={{ top: 'var(--header-height, 4rem)' }}
+    >
       {message ? (
         <section
           aria-label="Connection status"
