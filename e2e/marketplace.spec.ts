@@ -82,6 +82,9 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   await driver.goto('/available-rides');
   const card = driver.getByTestId('available-ride').filter({ hasText: `Customer: ${firstName}` });
   await expect(card).toContainText('Nelson Bay 2315');
+  // A customer nobody has rated yet reads "New", never "No ratings yet (0)".
+  await expect(card).toContainText(`Customer: ${firstName} · New`);
+  await expect(card).not.toContainText('No ratings yet');
   await expect(card.getByTestId('ride-needs')).toHaveText('Travelling with: 1 surfboard');
   await expect(card).not.toContainText(customerUser.email);
   await expect(card).not.toContainText('Rider');

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { type DriverOffers, UNMET_LABELS, unmetNeeds } from '../../shared/marketplace/needs.ts';
+import { ratingCountText, ratingLabel } from '../../shared/marketplace/ratings-text.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -99,8 +100,15 @@ function MyQuoteBlock({ ride, label }: { ride: AvailableRide; label?: string }) 
 function CustomerLine({ ride }: { ride: AvailableRide }) {
   return (
     <p className="text-sm text-slate-700">
-      Customer: {ride.customer.firstName} · <Stars value={ride.customer.rating.average} /> (
-      {ride.customer.rating.count})
+      Customer: {ride.customer.firstName} ·{' '}
+      {ride.customer.rating.average !== null && ride.customer.rating.count > 0 ? (
+        <>
+          <Stars value={ride.customer.rating.average} label={ratingLabel(ride.customer.rating)} /> ·{' '}
+          {ratingCountText(ride.customer.rating.count)}
+        </>
+      ) : (
+        ratingCountText(0)
+      )}
     </p>
   );
 }

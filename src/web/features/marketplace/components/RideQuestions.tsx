@@ -66,7 +66,7 @@ export function RideQuestionsDisclosure({ rideId }: { rideId: string }) {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        {n === undefined ? 'Questions' : `Questions (${n})`}
+        {n === undefined ? 'Questions' : n === 0 ? 'Ask a question' : `Questions (${n})`}
         {unanswered > 0 && <span className="sr-only">, {unanswered} not answered yet</span>}
       </Button>
       <div id={panelId} hidden={!open} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
