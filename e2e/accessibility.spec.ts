@@ -247,11 +247,42 @@ test('with 150 % text nothing scrolls sideways at 390 px', async ({ page, reques
     expect(await overflow(), path).toBeLessThanOrEqual(0);
   }
   await signedIn(page, request, 'customer');
-  for (const path of ['/dashboard', '/settings', '/notifications']) {
+  for (const path of ['/dashboard', '/settings', '/notifications', '/book-ride', '/bookings', '/profile']) {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
     expect(await overflow(), path).toBeLessThanOrEqual(0);
   }
+});
+
+test("with 150 % text a driver's pages do not scroll sideways at 390 px", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const page = await newPage(browser, baseURL);
+  await page.addInitScript(() =>
+    localStorage.setItem('sq.accessibility', JSON.stringify({ fontSizeMultiplier: 1.5 })),
+  );
+  await page.setViewportSize(PHONE);
+  await signedIn(page, request, 'driver');
+  for (const path of ['/available-rides', '/driver-profile', '/dashboard']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      // Controls wider than their own box (a date field spilling out of its card) count too.
+      spilling: [...document.querySelectorAll('main input, main select, main button')]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          const parent = el.parentElement!.getBoundingClientRect();
+          return box.width > 0 && box.right > parent.right + 1;
+        })
+        .map((el) => (el as HTMLInputElement).name || el.textContent || el.tagName),
+    }));
+    expect(widths.page, path).toBeLessThanOrEqual(0);
+    expect(widths.spilling, path).toEqual([]);
+  }
+  await page.context().close();
 });
 
 test.describe('focus is never lost to the page body', () => {

@@ -271,7 +271,7 @@ export default function AvailableRidesPage() {
       <h1 className="text-3xl font-bold">Available rides</h1>
       <form
         onSubmit={applyFilters}
-        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-2 lg:grid-cols-4"
+        className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-2 lg:grid-cols-4"
       >
         <Field label="From date" name="from" type="date" />
         <Field label="To date" name="to" type="date" />
@@ -327,7 +327,7 @@ export default function AvailableRidesPage() {
         </p>
       ) : (
         <>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {groupPairs(rides.data.items).map((e) =>
               e.kind === 'pair' ? (
                 <PairRideCard key={e.outbound.id} outbound={e.outbound} back={e.back} offers={offers} />

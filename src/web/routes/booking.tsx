@@ -182,7 +182,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
           {admin && b.lateCancellation && ` ${BOOKING_STATE_TEXT.lateCancellationHint}`}
         </p>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card className="flex flex-col gap-3">
           <h2 className="text-xl font-bold">Trip</h2>
           <RideSummary ride={b.ride} showBudget={false} />
@@ -222,7 +222,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
             · {v.capacity} seats
           </p>
         </Card>
-        <Card className="grid gap-4 sm:grid-cols-2" data-testid="contacts">
+        <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="contacts">
           <h2 className="text-xl font-bold sm:col-span-2">Contact details</h2>
           <Contact title="Driver" contact={b.driver.contact} />
           <Contact title="Customer" contact={b.customer.contact} />

@@ -13,7 +13,7 @@ import { usePageMeta } from '../lib/page-meta.ts';
 export function BookingList({ items, empty }: { items: BookingDto[]; empty: string }) {
   if (items.length === 0) return <p className="text-slate-700">{empty}</p>;
   return (
-    <ul className="grid gap-4 lg:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {items.map((b) => (
         <li key={b.id}>
           <Card className="flex flex-col gap-3" data-testid="booking-card">

@@ -31,7 +31,7 @@ function CustomerDashboard({ real }: { real: boolean }) {
         ) : open.length === 0 ? (
           <p className="text-slate-700">No open requests.</p>
         ) : (
-          <ul className="grid gap-4 lg:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {open.map((r) => (
               <li key={r.id}>
                 <Card className="flex flex-col gap-3">
@@ -75,7 +75,7 @@ function DriverDashboard({ real }: { real: boolean }) {
         ) : fresh.length === 0 ? (
           <p className="text-slate-700">No new requests right now.</p>
         ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {fresh.map((r) => (
               <AvailableRideCard key={r.id} ride={r} />
             ))}
@@ -90,7 +90,7 @@ function DriverDashboard({ real }: { real: boolean }) {
         {pending.length === 0 ? (
           <p className="text-slate-700">No pending quotes.</p>
         ) : (
-          <ul className="grid gap-4 lg:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {pending.map((q) => (
               <li key={q.id}>
                 <Card className="flex flex-col gap-2">

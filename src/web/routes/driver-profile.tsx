@@ -147,7 +147,7 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <Card className="grid gap-4 sm:grid-cols-2">
+      <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <h2 className="text-xl font-bold sm:col-span-2">Business</h2>
         <Field label="Company name" value={f.companyName} onChange={set('companyName')} />
         <Field
@@ -158,7 +158,7 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
           required
         />
       </Card>
-      <Card className="grid gap-4 sm:grid-cols-3">
+      <Card className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <h2 className="text-xl font-bold sm:col-span-3">Vehicle</h2>
         <Field label="Make" value={f.make} onChange={set('make')} />
         <Field label="Model" value={f.model} onChange={set('model')} />
@@ -184,7 +184,7 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
           required
         />
       </Card>
-      <Card className="grid gap-4 sm:grid-cols-3">
+      <Card className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <h2 className="text-xl font-bold sm:col-span-3">Insurance</h2>
         <Field label="Insurer" value={f.provider} onChange={set('provider')} />
         <Field label="Policy number" value={f.policyNumber} onChange={set('policyNumber')} />
@@ -307,7 +307,7 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
             ))}
           </div>
         </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label="From (Sydney time)" type="time" value={f.start} onChange={set('start')} />
           <Field
             label="To (Sydney time)"

@@ -80,7 +80,7 @@ export default function HomePage() {
         <h2 id="who-heading" className={h2}>
           One marketplace, two sides of the trip
         </h2>
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h3 className="text-xl font-semibold text-slate-900">For riders</h3>
             <p className="mt-3 text-slate-700">
@@ -119,7 +119,7 @@ export default function HomePage() {
         <h2 id="steps-heading" className={h2}>
           How it works
         </h2>
-        <ol className="grid gap-6 md:grid-cols-3">
+        <ol className="grid grid-cols-1 gap-6 md:grid-cols-3">
           {HOW_IT_WORKS_STEPS.map((step, i) => (
             <li key={step.name} className="flex flex-col gap-3 rounded-xl bg-slate-50 p-6">
               <span
@@ -148,7 +148,7 @@ export default function HomePage() {
         <h2 id="features-heading" className={h2}>
           Why book with {config.brandName}
         </h2>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-6">
               <Icon className="h-7 w-7 text-brand-dark" aria-hidden="true" />
@@ -190,7 +190,7 @@ export default function HomePage() {
             customers.
           </p>
         </div>
-        <ul className="grid gap-6 md:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
           {SAMPLE_TESTIMONIALS.map((t) => (
             <li key={t.name}>
               <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6">

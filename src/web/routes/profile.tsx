@@ -16,7 +16,7 @@ export default function ProfilePage() {
       <h1 className="text-3xl font-bold">Profile</h1>
       <Card className="flex items-center gap-4">
         <UserAvatar userId={user.id} src={user.avatarUrl} name={user.fullName} email={user.email} size="xl" />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm wrap-anywhere">
           <dt className="font-semibold">Name</dt>
           <dd>{user.fullName}</dd>
           <dt className="font-semibold">Email</dt>

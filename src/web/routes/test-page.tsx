@@ -36,7 +36,7 @@ export default function TestPage() {
       </p>
       {crash && <Crash />}
       <h2 className="mt-6 text-xl font-semibold">Pages</h2>
-      <ul className="mt-2 grid gap-1 sm:grid-cols-3">
+      <ul className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-3">
         {[...PUBLIC_ROUTES, '/dashboard', '/admin-dashboard'].map((r) => (
           <li key={r}>
             <Link to={r} className="text-brand-dark underline underline-offset-4">

@@ -51,7 +51,7 @@ export function ContactForm() {
       aria-label="Contact support"
       className="relative flex flex-col gap-4"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
         <Field
           label="Email"

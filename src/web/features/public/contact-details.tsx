@@ -6,7 +6,7 @@ import { TextLink } from './PublicPage.tsx';
 export function ContactDetails({ audience }: { audience: 'riders' | 'drivers' }) {
   const email = audience === 'drivers' ? config.driversEmail : config.supportEmail;
   return (
-    <dl className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:grid-cols-2">
+    <dl className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:grid-cols-2">
       <div>
         <dt className="text-sm font-semibold text-slate-900">E-mail</dt>
         <dd>

@@ -106,7 +106,7 @@ export function PlaceField({
 
   const errorId = `${id}-error`;
   return (
-    <fieldset className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+    <fieldset className="flex min-w-0 flex-col gap-2 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-800">{label}</legend>
       <div className="relative flex flex-col gap-1">
         <label htmlFor={`${id}-suburb`} className="text-sm font-medium text-slate-800">

@@ -221,7 +221,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
             </fieldset>
           )}
           {live.length > 0 ? (
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="live-quotes">
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="live-quotes">
               {live.map((q) => card(q, 3))}
             </ul>
           ) : (
@@ -232,7 +232,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
             )
           )}
           {earlier.length > 0 && live.length === 0 && ride.status !== 'open' ? (
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="earlier-quotes">
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="earlier-quotes">
               {earlier.map((q) => card(q, 3))}
             </ul>
           ) : (
@@ -241,7 +241,10 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
                 <h3 id={`${sortName}-earlier`} className="text-lg font-bold">
                   Earlier quotes
                 </h3>
-                <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="earlier-quotes">
+                <ul
+                  className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+                  data-testid="earlier-quotes"
+                >
                   {earlier.map((q) => card(q, 4))}
                 </ul>
               </section>

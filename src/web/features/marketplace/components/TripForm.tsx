@@ -198,7 +198,7 @@ export function TripForm({
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <PlaceField
           label="Pickup"
           name="pickup"
@@ -223,7 +223,7 @@ export function TripForm({
           ? `Estimated distance about ${estimate.km.toFixed(1)} km · indicative price ${formatAud(estimate.price)} (at $1.50 per km)`
           : 'Choose both suburbs to see the estimated distance and the indicative price.'}
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label="Pickup date"
           type="date"
@@ -283,7 +283,7 @@ export function TripForm({
         <legend className="px-1 text-sm font-semibold text-slate-800">Travelling with</legend>
         <div>
           <p className="text-sm font-medium text-slate-800">Child seats (one per child)</p>
-          <div className="mt-2 grid gap-4 sm:grid-cols-3">
+          <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-3">
             {count('infantSeats', 'Infant capsules (to 6 months)')}
             {count('childSeats', 'Child seats (6 months to 4 years)')}
             {count('boosterSeats', 'Booster seats (4 to 8 years)')}
@@ -352,7 +352,7 @@ export function TripForm({
           </div>
         </fieldset>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label="Flight number (optional)"
           hint="For pickups at Newcastle Airport: drivers can follow your flight."
@@ -395,7 +395,7 @@ export function TripForm({
                 {whereLabel(v.destination, 'your destination')} and drops off at{' '}
                 {whereLabel(v.pickup, 'your pickup')}.
               </p>
-              <div className="grid gap-4 sm:grid-cols-3">
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
                 <Field
                   label="Return date"
                   type="date"
