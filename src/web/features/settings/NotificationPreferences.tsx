@@ -1,21 +1,37 @@
 /** Per notification kind: e-mail and push on or off (in-app notifications are always on). */
+import { useState } from 'react';
 import { Loading } from '../../components/ui/loading.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { useNotificationPreferences, useSaveNotificationPreference } from './api.ts';
 
+type Choice = { email: boolean; push: boolean };
+
 export function NotificationPreferences() {
   const prefs = useNotificationPreferences();
   const save = useSaveNotificationPreference();
+  // What was just clicked, shown at once: the query's own optimistic update lands a few ticks later, and a
+  // controlled checkbox would spring back in between.
+  const [clicked, setClicked] = useState<Record<string, Choice>>({});
   if (prefs.isPending) return <Loading />;
   if (prefs.error) return <p role="alert">Your notification choices could not be loaded.</p>;
-  const change = (kind: string, email: boolean, push: boolean) =>
+  const change = (kind: string, email: boolean, push: boolean) => {
+    const choice: Choice = { email, push };
+    setClicked((c) => ({ ...c, [kind]: choice }));
     save.mutate(
       { kind, email, push },
       {
         onError: () =>
           toast({ title: 'Error', description: 'Your choice could not be saved.', variant: 'destructive' }),
+        // The saved (or, after an error, the restored) value takes over, unless a later click is pending.
+        onSettled: () =>
+          setClicked((c) => {
+            if (c[kind] !== choice) return c;
+            const { [kind]: _done, ...rest } = c;
+            return rest;
+          }),
       },
     );
+  };
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">E-mail and push notifications per kind</caption>
@@ -33,31 +49,33 @@ export function NotificationPreferences() {
         </tr>
       </thead>
       <tbody>
-        {prefs.data.items.map((p) => (
-          <tr key={p.kind} className="border-b border-slate-100" data-testid={`pref-${p.kind}`}>
-            <th scope="row" className="py-2 pr-2 font-normal">
-              {p.label}
-            </th>
-            <td className="py-2 text-center">
-              <input
-                type="checkbox"
-                className="h-5 w-5 accent-blue-800"
-                aria-label={`E-mail: ${p.label}`}
-                checked={p.email}
-                onChange={(e) => change(p.kind, e.target.checked, p.push)}
-              />
-            </td>
-            <td className="py-2 text-center">
-              <input
-                type="checkbox"
-                className="h-5 w-5 accent-blue-800"
-                aria-label={`Push: ${p.label}`}
-                checked={p.push}
-                onChange={(e) => change(p.kind, p.email, e.target.checked)}
-              />
-            </td>
-          </tr>
-        ))}
+        {prefs.data.items
+          .map((saved) => ({ ...saved, ...clicked[saved.kind] }))
+          .map((p) => (
+            <tr key={p.kind} className="border-b border-slate-100" data-testid={`pref-${p.kind}`}>
+              <th scope="row" className="py-2 pr-2 font-normal">
+                {p.label}
+              </th>
+              <td className="py-2 text-center">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-blue-800"
+                  aria-label={`E-mail: ${p.label}`}
+                  checked={p.email}
+                  onChange={(e) => change(p.kind, e.target.checked, p.push)}
+                />
+              </td>
+              <td className="py-2 text-center">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-blue-800"
+                  aria-label={`Push: ${p.label}`}
+                  checked={p.push}
+                  onChange={(e) => change(p.kind, p.email, e.target.checked)}
+                />
+              </td>
+            </tr>
+          ))}
       </tbody>
     </table>
   );
