@@ -5,56 +5,19 @@
  * screen until dismissed, focus follows the actions, phones are national tel: links, and a long e-mail
  * address never makes the booking page scroll sideways.
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { utcToSydney } from '../src/shared/marketplace/time.ts';
-import { axeViolations, createConfirmedUser, E2E_ADMIN, signInQuickly, uniqueEmail } from './support.ts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Account, postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
+import { axeViolations, createConfirmedUser, E2E_ADMIN, uniqueEmail } from './support.ts';
 
 test.setTimeout(120_000);
 const SHOTS = '/tmp/i12-states';
 const PHONE = { size: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-interface Account {
-  email: string;
-  password: string;
-}
-
-async function signedIn(browser: Browser, who: Account, phone = false) {
-  const ctx: BrowserContext = await browser.newContext({
-    ...(phone
-      ? { viewport: PHONE.size, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1280, height: 900 } }),
-    bypassCSP: true,
-  });
-  const page = await ctx.newPage();
-  await signInQuickly(page, who.email, who.password);
-  return { ctx, page };
-}
-
-/** A trip `hoursAhead` from now, Nelson Bay to the airport, posted through the API. */
-async function postTrip(page: Page, hoursAhead: number): Promise<string> {
-  const at = utcToSydney(new Date(Date.now() + hoursAhead * 3_600_000));
-  const res = await page.request.post('/api/rides', {
-    data: {
-      pickup: { locality: 'NELSON BAY', postcode: '2315', address: '12 Magnus Street' },
-      destination: { locality: 'WILLIAMTOWN', postcode: '2318', address: '' },
-      date: at.date,
-      time: at.time,
-      passengers: 2,
-      luggageBags: 2,
-      budget: 150,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { ride: { id: string } }).ride.id;
-}
-
-async function quote(page: Page, rideId: string, price: number): Promise<string> {
-  const res = await page.request.post('/api/quotes', {
-    data: { rideId, price, message: 'Door to door, bags included.' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { quote: { id: string } }).quote.id;
-}
+const signedIn = (browser: Browser, who: Account, phone = false) =>
+  signedInAt(browser, who, phone ? 390 : 1280);
+const postTrip = (page: Page, hoursAhead: number) =>
+  postTripViaApi(page, { hoursAhead, address: '12 Magnus Street' });
+const quote = (page: Page, rideId: string, price: number) => quoteViaApi(page, rideId, price);
 
 async function book(page: Page, quoteId: string): Promise<string> {
   const res = await page.request.post(`/api/quotes/${quoteId}/accept`, { data: { acceptFare: true } });

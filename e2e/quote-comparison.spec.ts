@@ -5,53 +5,16 @@
  * "New"), trust details readable (at least 14 px, WCAG AA contrast), and one polite live region, mounted
  * from the start, saying one short sentence per new quote.
  */
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { utcToSydney } from '../src/shared/marketplace/time.ts';
-import { axeViolations, createConfirmedUser, signInQuickly } from './support.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
+import { axeViolations, createConfirmedUser } from './support.ts';
 
 test.setTimeout(180_000);
 const SHOTS = '/tmp/i12-states';
 
-interface Account {
-  email: string;
-  password: string;
-}
-
-async function signedIn(browser: Browser, who: Account, width = 1280) {
-  const ctx = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
-    bypassCSP: true,
-  });
-  const page = await ctx.newPage();
-  await signInQuickly(page, who.email, who.password);
-  return { ctx, page };
-}
-
-async function postTrip(page: Page): Promise<string> {
-  const at = utcToSydney(new Date(Date.now() + 72 * 3_600_000));
-  const res = await page.request.post('/api/rides', {
-    data: {
-      pickup: { locality: 'NELSON BAY', postcode: '2315', address: '' },
-      destination: { locality: 'WILLIAMTOWN', postcode: '2318', address: '' },
-      date: at.date,
-      time: at.time,
-      passengers: 2,
-      luggageBags: 2,
-      budget: 150,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { ride: { id: string } }).ride.id;
-}
-
-async function quote(page: Page, rideId: string, price: number, vehicle: string): Promise<string> {
-  const res = await page.request.post('/api/quotes', {
-    data: { rideId, price, vehicle, message: 'Door to door, bags included.' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { quote: { id: string } }).quote.id;
-}
+const signedIn = signedInAt;
+const postTrip = (page: Page) => postTripViaApi(page);
+const quote = quoteViaApi;
 
 async function setCompany(page: Page, company: string) {
   const res = await page.request.put('/api/drivers/me', {

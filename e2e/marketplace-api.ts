@@ -1,0 +1,52 @@
+/**
+ * Set-up steps the marketplace journeys share, done through the API so each test spends its time on what
+ * it checks: a signed-in browser context, a posted trip, a quote.
+ */
+import { type Browser, expect, type Page } from '@playwright/test';
+import { utcToSydney } from '../src/shared/marketplace/time.ts';
+import { signInQuickly } from './support.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** A browser context signed in as `who`: a 390 px phone (mobile, touch) below 500 px, else a desktop. */
+export async function signedInAt(browser: Browser, who: Account, width = 1280) {
+  const phone = width < 500;
+  const ctx = await browser.newContext({
+    viewport: { width, height: phone ? 844 : 900 },
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    bypassCSP: true,
+  });
+  const page = await ctx.newPage();
+  await signInQuickly(page, who.email, who.password);
+  return { ctx, page };
+}
+
+/** A trip `hoursAhead` from now, Nelson Bay to the airport, for 2 passengers with 2 bags; its id. */
+export async function postTripViaApi(page: Page, opts: { hoursAhead?: number; address?: string } = {}) {
+  const at = utcToSydney(new Date(Date.now() + (opts.hoursAhead ?? 72) * 3_600_000));
+  const res = await page.request.post('/api/rides', {
+    data: {
+      pickup: { locality: 'NELSON BAY', postcode: '2315', address: opts.address ?? '' },
+      destination: { locality: 'WILLIAMTOWN', postcode: '2318', address: '' },
+      date: at.date,
+      time: at.time,
+      passengers: 2,
+      luggageBags: 2,
+      budget: 150,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { ride: { id: string } }).ride.id;
+}
+
+/** The signed-in driver quotes `price` AUD for the trip; the quote's id. */
+export async function quoteViaApi(page: Page, rideId: string, price: number, vehicle?: string) {
+  const res = await page.request.post('/api/quotes', {
+    data: { rideId, price, message: 'Door to door, bags included.', ...(vehicle ? { vehicle } : {}) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { quote: { id: string } }).quote.id;
+}
