@@ -8,6 +8,8 @@ export type ApiErrorCode =
   | 'auth/admin-signup-refused'
   | 'unauthenticated'
   | 'forbidden'
+  /** A driver who is not verified with current documents (issue 13): issues name what is missing. */
+  | 'driver_not_verified'
   | 'not_found'
   | 'validation'
   | 'bad_origin'

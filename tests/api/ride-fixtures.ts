@@ -4,7 +4,8 @@ import type { Db } from '../../src/server/db/client.ts';
 import { bookings, quotes } from '../../src/server/db/schema/index.ts';
 import type { RideDto } from '../../src/shared/marketplace/api.ts';
 import { utcToSydney } from '../../src/shared/marketplace/time.ts';
-import type { DriverProfileInput, RideRequestInput } from '../../src/shared/validation/marketplace.ts';
+import type { DriverProfileInput } from '../../src/shared/validation/driver-business.ts';
+import type { RideRequestInput } from '../../src/shared/validation/marketplace.ts';
 import { rows, type TestClient } from './helpers.ts';
 
 /** The Sydney calendar date `days` days from now ('2026-12-01'). */

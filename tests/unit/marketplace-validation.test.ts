@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { NEEDS_MESSAGES, NO_NEEDS } from '../../src/shared/marketplace/needs.ts';
+import { driverProfileSchema } from '../../src/shared/validation/driver-business.ts';
 import {
   availableRidesQuerySchema,
-  driverProfileSchema,
   MARKETPLACE_MESSAGES,
   rideEditSchema,
   rideRequestSchema,

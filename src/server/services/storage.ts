@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export const BUCKETS = ['user-files', 'avatars', 'issues'] as const;
+/** 'documents': drivers' compliance documents (private); 'vehicles': vehicle photos (public, WebP). */
+export const BUCKETS = ['user-files', 'avatars', 'issues', 'documents', 'vehicles'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 export interface ObjectStorage {

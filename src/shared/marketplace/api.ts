@@ -1,6 +1,13 @@
 /** What the marketplace API returns: the server builds these, the web app reads them. */
 import type { BookingStatus, QuoteStatus, RideStatus, Weekday } from './constants.ts';
 import type { DriverOffers, RideNeeds } from './needs.ts';
+import type {
+  DocumentKind,
+  DocumentStatus,
+  DriverStanding,
+  VerificationEventType,
+  VerificationStatus,
+} from './verification.ts';
 
 /** The other leg of a return trip (posted together), as a ride shows it. */
 export interface RidePairDto {
@@ -106,20 +113,139 @@ export interface VehicleDto {
   capacity: number;
 }
 
-/** The drivers record (SPEC §3) as GET/PUT /api/drivers/me and /api/drivers/:userId return it. */
+/**
+ * The drivers record (SPEC §3) with the business profile of issue 13, as GET/PUT /api/drivers/me and
+ * /api/drivers/:userId return it. Vehicles, documents and the verification standing are resources of their own.
+ */
 export interface DriverProfileDto {
   userId: string;
   bspNumber: string;
-  /** '' when none. */
+  /** Trading name; '' when none. */
   companyName: string;
-  vehicle: VehicleDto;
-  /** Fields are '' when not given; expiryDate is a date ('2027-06-30'). */
-  insurance: { provider: string; policyNumber: string; expiryDate: string };
+  /** 11 digits, or '' when not given. */
+  abn: string;
+  /** E.164, or '' when not given. */
+  businessPhone: string;
+  /** '' when not given (the account e-mail is used then). */
+  businessEmail: string;
+  /** Base locality from the gazetteer; null when not given. */
+  base: { locality: string; postcode: string; label: string } | null;
+  serviceRadiusKm: number;
+  description: string;
+  /** The logo or photo: the account's avatar. */
+  avatarUrl: string | null;
   /** days in WEEKDAYS order ('mon'...'sun'); hours 'HH:MM', Sydney time, start inclusive, end exclusive. */
   availability: { days: Weekday[]; hours: { start: string; end: string } };
   /** What the driver's vehicles carry: child seats, boosters, wheelchair, pram, boards, bikes, pets. */
   offers: DriverOffers;
+  verificationStatus: VerificationStatus;
   updatedAt: string;
+}
+
+/** One of a driver's vehicles, as its owner and admins see it (GET /api/drivers/me/vehicles). */
+export interface DriverVehicleDto {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  plate: string;
+  colour: string;
+  seats: number;
+  luggageBags: number;
+  wheelchairAccessible: boolean;
+  childSeats: number;
+  trailer: boolean;
+  /** '/api/vehicles/:id/photo?v=...' or null without a photo. */
+  photoUrl: string | null;
+  /** "2022 Toyota HiAce, ABC123". */
+  label: string;
+  /** Has an approved, unexpired safety inspection: a quote may name it. */
+  usable: boolean;
+  createdAt: string;
+}
+
+/** A vehicle as customers and the public driver page see it: no plate. */
+export interface VehicleCardDto {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  colour: string;
+  seats: number;
+  luggageBags: number;
+  wheelchairAccessible: boolean;
+  childSeats: number;
+  trailer: boolean;
+  photoUrl: string | null;
+}
+
+/** A compliance document, as its owner and admins see it. The file itself: `url` (owner and admins only). */
+export interface DriverDocumentDto {
+  id: string;
+  kind: DocumentKind;
+  vehicleId: string | null;
+  /** The inspected vehicle's label, for a safety inspection. */
+  vehicleLabel: string | null;
+  status: DocumentStatus;
+  /** Last valid day, 'YYYY-MM-DD'. */
+  expiresOn: string;
+  /** True once the last valid day has passed (Sydney). */
+  expired: boolean;
+  originalName: string;
+  fileType: string;
+  fileSize: number;
+  url: string;
+  reviewReason: string | null;
+  reviewedAt: string | null;
+  uploadedAt: string;
+  /** A newer document of the same kind took over. */
+  replaced: boolean;
+}
+
+/** A verification event for the record: who, when, what, why. */
+export interface VerificationEventDto {
+  id: string;
+  action: VerificationEventType;
+  /** The admin's or driver's name; 'System' for the sweep. */
+  actorName: string;
+  documentId: string | null;
+  reason: string;
+  at: string;
+}
+
+/** GET /api/drivers/me/standing: the checklist and whether the driver may quote. */
+export type DriverStandingDto = DriverStanding;
+
+/**
+ * The driver card shown with every quote, on the booking and on /drivers/{id}: nothing that reaches the
+ * driver outside the platform.
+ */
+export interface DriverCardDto {
+  id: string;
+  /** Trading name, or the first name when there is none. */
+  businessName: string;
+  /** '' when none. */
+  companyName: string;
+  firstName: string;
+  /** The logo or photo (the account's avatar). */
+  avatarUrl: string | null;
+  /** When an admin verified the driver; null when not verified now (pending, suspended...). */
+  verifiedAt: string | null;
+  rating: RatingSummary;
+  completedTrips: number;
+  /** When the account was made. */
+  memberSince: string;
+  /** Median minutes from a trip being posted to this driver's quote; null with no quotes yet. */
+  medianQuoteMinutes: number | null;
+}
+
+/** GET /api/driver-cards/:id: the public driver page (verified drivers only; anyone else 404). */
+export interface DriverPublicDto extends DriverCardDto {
+  description: string;
+  /** "Nelson Bay NSW 2315". */
+  baseLabel: string | null;
+  serviceRadiusKm: number;
+  vehicles: VehicleCardDto[];
 }
 
 export interface QuoteDto {
@@ -134,15 +260,11 @@ export interface QuoteDto {
   rideVersion: number;
   createdAt: string;
   updatedAt: string;
-  driver: {
-    id: string;
-    companyName: string;
-    firstName: string;
-    /** The driver's own picture (their avatar), so a customer sees who quoted. */
-    avatarUrl: string | null;
-    rating: RatingSummary;
-    completedTrips: number;
-  };
+  /** The driver card: business, photo or logo, verified date, rating, trips, member since, response time. */
+  driver: DriverCardDto;
+  /** The vehicle the quote names (issue 13); null on older quotes, which describe it in `vehicle`. */
+  vehicleId: string | null;
+  vehicleCard: VehicleCardDto | null;
   /** Set when this quote is one leg of a return pair quoted for one price; accepting it books both legs. */
   bundle: QuoteBundleDto | null;
 }
@@ -180,7 +302,11 @@ export interface BookingDto {
   acceptedAt: string;
   /** The fare statement the customer accepted, word for word. */
   fareStatement: string;
+  /** contact.phone is the business phone (the sign-up mobile when none); the vehicle is the quoted one. */
   driver: { id: string; companyName: string; bspNumber: string; vehicle: VehicleDto; contact: ContactDto };
+  /** The driver card, as on the quote. */
+  driverCard: DriverCardDto;
+  vehicleCard: VehicleCardDto | null;
   customer: { id: string; contact: ContactDto };
   history: BookingEventDto[];
   cancelReason: string | null;
@@ -214,4 +340,39 @@ export interface Page<T> {
   items: T[];
   /** Pass back as ?cursor= for the next page; null on the last page. */
   nextCursor: string | null;
+}
+
+/** A row of the admin review queue (GET /api/admin/verifications). */
+export interface VerificationQueueItemDto {
+  driverId: string;
+  businessName: string;
+  fullName: string;
+  email: string;
+  status: VerificationStatus;
+  submittedAt: string | null;
+  /** Documents uploaded and not yet reviewed. */
+  pendingDocuments: number;
+}
+
+/** GET /api/admin/verifications/:driverId: everything the reviewer needs side by side. */
+export interface VerificationDetailDto {
+  profile: DriverProfileDto;
+  account: { fullName: string; email: string; phone: string | null; memberSince: string };
+  vehicles: DriverVehicleDto[];
+  /** Current documents first, then replaced ones (newest first). */
+  documents: DriverDocumentDto[];
+  standing: DriverStandingDto;
+  /** The record of every decision, newest first. */
+  events: VerificationEventDto[];
+}
+
+/** A confirmed, upcoming booking whose driver is no longer verified with current documents. */
+export interface FollowUpBookingDto {
+  bookingId: string;
+  pickupAt: string;
+  trip: string;
+  driverId: string;
+  businessName: string;
+  /** "Insurance certificate expired on 3 Mar 2026", "Driver suspended". */
+  problem: string;
 }

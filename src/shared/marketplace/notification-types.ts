@@ -14,6 +14,20 @@ export const NOTIFICATION_TYPES = [
   'trip_reminder',
   'question_asked',
   'question_answered',
+  // Drivers as verified businesses (issue 13).
+  /** To every admin: a driver submitted their details for review (relatedId: the driver's user id). */
+  'verification_submitted',
+  /** To the driver (relatedId: their user id). */
+  'verification_approved',
+  'verification_rejected',
+  'verification_suspended',
+  'verification_reinstated',
+  /** To the driver (relatedId: the document id). */
+  'document_rejected',
+  'document_expiring',
+  'document_expired',
+  /** To a customer: a quote was withdrawn because its driver's documents expired or they were suspended. */
+  'quote_withdrawn',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -28,5 +42,9 @@ export function notificationPath(type: string, relatedId: string | null): string
   // trip's card, whose questions open by themselves when the address names them.
   if (type === 'question_asked') return `/driver-matching/${relatedId}`;
   if (type === 'question_answered') return `/available-rides#questions-${relatedId}`;
+  if (type === 'verification_submitted') return `/admin/verifications/${relatedId}`;
+  if (type.startsWith('verification_')) return '/driver-profile#verification';
+  if (type.startsWith('document_')) return '/driver-profile#documents';
+  if (type === 'quote_withdrawn') return `/driver-matching/${relatedId}`;
   return `/booking/${relatedId}`;
 }

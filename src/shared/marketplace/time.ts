@@ -42,6 +42,11 @@ export function utcToSydney(instant: Date | string): {
   };
 }
 
+/** Today's date in Sydney, 'YYYY-MM-DD' (documents expire at the end of their last Sydney day). */
+export function sydneyToday(now: Date = new Date()): string {
+  return utcToSydney(now).date;
+}
+
 export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOptions = {}): string {
   return new Intl.DateTimeFormat('en-AU', {
     timeZone: TIME_ZONE,

@@ -216,7 +216,12 @@ export const quoteInputSchema = z.object({
     .trim()
     .min(1, { error: MARKETPLACE_MESSAGES.quoteMessage })
     .max(QUOTE_LIMITS.messageMax, { error: MARKETPLACE_MESSAGES.quoteMessage }),
-  /** Defaults to the vehicle on the driver's profile. */
+  /**
+   * The vehicle that will do the trip (one of the driver's, with a current safety inspection, seating the
+   * passengers). May be left out when the driver has exactly one such vehicle.
+   */
+  vehicleId: z.uuid({ error: 'Choose the vehicle that will do this trip.' }).optional(),
+  /** Ignored since vehicles are records of their own: the quote describes its vehicle itself. */
   vehicle: z.string().trim().max(200).optional(),
   /** ISO instant; defaults to 24 hours or 2 hours before pickup, whichever is sooner. */
   validUntil: z.iso.datetime({ offset: true, error: MARKETPLACE_MESSAGES.validUntil }).optional(),
@@ -240,58 +245,7 @@ export const cancelInputSchema = z.object({
     .max(CANCEL_REASON_MAX, { error: MARKETPLACE_MESSAGES.cancelReason }),
 });
 
-const hhmm = z.string().refine(isTimeString, { error: MARKETPLACE_MESSAGES.hours });
-
-export const driverProfileSchema = z.object({
-  companyName: z.string().trim().max(120).optional().default(''),
-  bspNumber: z
-    .string({ error: VALIDATION.bspRequired })
-    .trim()
-    .min(1, { error: VALIDATION.bspRequired })
-    .max(40, { error: 'BSP number must be at most 40 characters' }),
-  vehicle: z.object({
-    make: z.string().trim().max(60).optional().default(''),
-    model: z.string().trim().max(60).optional().default(''),
-    year: z.coerce
-      .number({ error: MARKETPLACE_MESSAGES.vehicleYear })
-      .int({ error: MARKETPLACE_MESSAGES.vehicleYear })
-      .min(1980, { error: MARKETPLACE_MESSAGES.vehicleYear })
-      .max(new Date().getFullYear() + 1, { error: MARKETPLACE_MESSAGES.vehicleYear })
-      .optional(),
-    color: z.string().trim().max(40).optional().default(''),
-    registration: z.string().trim().toUpperCase().max(12).optional().default(''),
-    capacity: z.coerce
-      .number({ error: MARKETPLACE_MESSAGES.vehicleCapacity })
-      .int({ error: MARKETPLACE_MESSAGES.vehicleCapacity })
-      .min(RIDE_LIMITS.passengersMin, { error: MARKETPLACE_MESSAGES.vehicleCapacity })
-      .max(RIDE_LIMITS.passengersMax, { error: MARKETPLACE_MESSAGES.vehicleCapacity }),
-  }),
-  insurance: z.object({
-    provider: z.string().trim().max(80).optional().default(''),
-    policyNumber: z.string().trim().max(60).optional().default(''),
-    expiryDate: z
-      .string()
-      .refine((s) => s === '' || isDateString(s), { error: MARKETPLACE_MESSAGES.expiryDate })
-      .optional()
-      .default(''),
-  }),
-  availability: z
-    .object({
-      days: z
-        .array(z.enum(WEEKDAYS))
-        .default([])
-        .transform((d) => WEEKDAYS.filter((w) => d.includes(w))),
-      hours: z.object({ start: hhmm, end: hhmm }),
-    })
-    .refine((a) => a.hours.start < a.hours.end, {
-      error: MARKETPLACE_MESSAGES.hours,
-      path: ['hours', 'end'],
-    }),
-  /** What the driver's vehicles carry (marketplace/needs.ts); left out: nothing special. */
-  offers: driverOffersSchema.prefault({}),
-});
-export type DriverProfileInput = z.input<typeof driverProfileSchema>;
-export type DriverProfile = z.output<typeof driverProfileSchema>;
+export const hhmm = z.string().refine(isTimeString, { error: MARKETPLACE_MESSAGES.hours });
 
 export const availableRidesQuerySchema = z
   .object({

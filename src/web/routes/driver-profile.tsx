@@ -12,7 +12,7 @@ import {
   WHEELCHAIR_OFFERS,
   type WheelchairOffer,
 } from '../../shared/marketplace/needs.ts';
-import { driverProfileSchema } from '../../shared/validation/marketplace.ts';
+import { driverProfileSchema } from '../../shared/validation/driver-business.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, FormError } from '../components/ui/field.tsx';

@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { vehicles } from './drivers.ts';
 
 const now = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -90,6 +91,8 @@ export const quotes = pgTable(
     priceCents: integer('price_cents').notNull(),
     message: text('message').notNull(),
     vehicle: text('vehicle').notNull().default(''),
+    /** The vehicle that will do the trip (issue 13); null on quotes made before vehicles existed. */
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     rideVersion: integer('ride_version').notNull(),
     /**

@@ -7,8 +7,18 @@ import type { BookingDto, BookingEventDto, RatingDto, VehicleDto } from '../../.
 import type { BookingStatus } from '../../../shared/marketplace/constants.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingEvents, bookings, drivers, ratings, rides, users } from '../../db/schema/index.ts';
+import {
+  bookingEvents,
+  bookings,
+  drivers,
+  quotes,
+  ratings,
+  rides,
+  users,
+  vehicles,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { driverCards, toVehicleCard } from '../driver-cards/cards.ts';
 import { visibleRating } from '../ratings/summary.ts';
 import { loadRideDtos } from './ride-dtos.ts';
 
@@ -22,9 +32,10 @@ export function visibleTo(viewer: Viewer): SQL | undefined {
 
 export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Promise<BookingDto[]> {
   const rows = await db
-    .select({ booking: bookings, pickupAt: rides.pickupAt })
+    .select({ booking: bookings, pickupAt: rides.pickupAt, vehicleId: quotes.vehicleId })
     .from(bookings)
     .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .innerJoin(quotes, eq(quotes.id, bookings.quoteId))
     .where(and(visibleTo(viewer), filter))
     .orderBy(desc(rides.pickupAt), desc(bookings.createdAt))
     .limit(500);
@@ -32,7 +43,8 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
   const ids = rows.map((r) => r.booking.id);
   const peopleIds = [...new Set(rows.flatMap((r) => [r.booking.customerId, r.booking.driverId]))];
   const driverIds = [...new Set(rows.map((r) => r.booking.driverId))];
-  const [ridesById, people, driverRows, events, ratingRows] = await Promise.all([
+  const vehicleIds = [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))];
+  const [ridesById, people, driverRows, events, ratingRows, cards, vehicleRows] = await Promise.all([
     loadRideDtos(
       db,
       rows.map((r) => r.booking.rideId),
@@ -57,7 +69,12 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       .select({ rating: ratings, visible: sql<boolean>`${visibleRating('ratings')}` })
       .from(ratings)
       .where(inArray(ratings.bookingId, ids)),
+    driverCards(db, driverIds),
+    vehicleIds.length
+      ? db.select().from(vehicles).where(inArray(vehicles.id, vehicleIds))
+      : Promise.resolve([]),
   ]);
+  const vehicleById = new Map(vehicleRows.map((v) => [v.id, v]));
   const person = new Map(people.map((p) => [p.id, p]));
   const driverOf = new Map(driverRows.map((d) => [d.userId, d]));
   const now = Date.now();
@@ -81,20 +98,35 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
     toName: person.get(r.rateeId)?.fullName ?? '',
   });
 
-  return rows.map(({ booking: b, pickupAt }) => {
+  return rows.map(({ booking: b, pickupAt, vehicleId }) => {
     const viewerRole =
       viewer.id === b.customerId ? 'customer' : viewer.id === b.driverId ? 'driver' : 'admin';
     const party = viewerRole !== 'admin';
     const d = driverOf.get(b.driverId);
+    // The vehicle the quote named (issue 13); older bookings fall back to the profile's vehicle record.
+    const quoted = vehicleId ? vehicleById.get(vehicleId) : undefined;
     const v = d?.vehicleDetails;
-    const vehicle: VehicleDto = {
-      make: v?.make ?? '',
-      model: v?.model ?? '',
-      year: v?.year ?? null,
-      color: v?.color ?? '',
-      registration: v?.registration ?? '',
-      capacity: v?.capacity ?? 0,
-    };
+    const vehicle: VehicleDto = quoted
+      ? {
+          make: quoted.make,
+          model: quoted.model,
+          year: quoted.year,
+          color: quoted.colour,
+          registration: quoted.plate,
+          capacity: quoted.seats,
+        }
+      : {
+          make: v?.make ?? '',
+          model: v?.model ?? '',
+          year: v?.year ?? null,
+          color: v?.color ?? '',
+          registration: v?.registration ?? '',
+          capacity: v?.capacity ?? 0,
+        };
+    // The customer reaches the business on its business phone and e-mail when it gave them.
+    const driverContact = contact(b.driverId);
+    if (d?.businessPhone) driverContact.phone = d.businessPhone;
+    if (d?.businessEmail) driverContact.email = d.businessEmail;
     const history: BookingEventDto[] = events
       .filter((e) => e.bookingId === b.id)
       .map((e) => ({
@@ -122,8 +154,10 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
         companyName: d?.companyName ?? '',
         bspNumber: d?.bspNumber ?? '',
         vehicle,
-        contact: contact(b.driverId),
+        contact: driverContact,
       },
+      driverCard: cards.get(b.driverId)!,
+      vehicleCard: quoted ? toVehicleCard(quoted) : null,
       customer: { id: b.customerId, contact: contact(b.customerId) },
       history,
       cancelReason: b.cancelReason,

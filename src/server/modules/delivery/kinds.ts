@@ -20,6 +20,15 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
   trip_reminder: 'Reminder 24 hours before pickup',
   question_asked: 'A driver asked about my trip (customers)',
   question_answered: 'A customer answered a question about a trip (drivers)',
+  verification_submitted: 'A driver submitted their business for review (admins)',
+  verification_approved: 'My business was verified (drivers)',
+  verification_rejected: 'My business was not approved (drivers)',
+  verification_suspended: 'My business was suspended (drivers)',
+  verification_reinstated: 'My business was reinstated (drivers)',
+  document_rejected: 'A compliance document was not approved (drivers)',
+  document_expiring: 'A compliance document expires soon (drivers)',
+  document_expired: 'A compliance document expired (drivers)',
+  quote_withdrawn: "A quote was withdrawn because the driver can't take trips now",
 };
 
 export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { driverProfileSchema } from '../../../shared/validation/marketplace.ts';
+import { driverProfileSchema } from '../../../shared/validation/driver-business.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound, parseBody } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';

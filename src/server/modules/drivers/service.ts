@@ -5,39 +5,43 @@
 import { eq } from 'drizzle-orm';
 import { DRIVER_DEFAULTS } from '../../../shared/constants.ts';
 import type { DriverProfileDto } from '../../../shared/marketplace/api.ts';
+import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { WEEKDAYS, type Weekday } from '../../../shared/marketplace/constants.ts';
 import { readOffers } from '../../../shared/marketplace/needs.ts';
-import type { DriverProfile } from '../../../shared/validation/marketplace.ts';
+import { VERIFICATION_MESSAGES, type VerificationStatus } from '../../../shared/marketplace/verification.ts';
+import type { DriverProfile } from '../../../shared/validation/driver-business.ts';
 import type { Db } from '../../db/client.ts';
-import { drivers } from '../../db/schema/index.ts';
+import { drivers, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { find } from '../../services/places.ts';
 
 type DriverRow = typeof drivers.$inferSelect;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** A stable shape whatever older rows hold: every field present, defaults filled in. */
-export function toDriverProfileDto(row: DriverRow): DriverProfileDto {
-  const v = row.vehicleDetails ?? { capacity: DRIVER_DEFAULTS.vehicleCapacity };
-  const i = row.insuranceDetails ?? {};
+export function toDriverProfileDto(row: DriverRow, avatarUrl: string | null = null): DriverProfileDto {
   const a = row.availability ?? DRIVER_DEFAULTS.availability;
   const days = Array.isArray(a.days) ? a.days : [];
+  const base =
+    row.baseLocality && row.basePostcode
+      ? {
+          locality: row.baseLocality,
+          postcode: row.basePostcode,
+          label: `${displayLocality(row.baseLocality)} NSW ${row.basePostcode}`,
+        }
+      : null;
   return {
     userId: row.userId,
     bspNumber: row.bspNumber,
     companyName: row.companyName ?? '',
-    vehicle: {
-      make: str(v.make),
-      model: str(v.model),
-      year: typeof v.year === 'number' ? v.year : null,
-      color: str(v.color),
-      registration: str(v.registration),
-      capacity: typeof v.capacity === 'number' ? v.capacity : DRIVER_DEFAULTS.vehicleCapacity,
-    },
-    insurance: {
-      provider: str(i.provider),
-      policyNumber: str(i.policy_number),
-      expiryDate: str(i.expiry_date),
-    },
+    abn: row.abn ?? '',
+    businessPhone: row.businessPhone ?? '',
+    businessEmail: row.businessEmail ?? '',
+    base,
+    serviceRadiusKm: row.serviceRadiusKm,
+    description: row.description,
+    avatarUrl,
     availability: {
       days: WEEKDAYS.filter((d: Weekday) => days.includes(d)),
       hours: {
@@ -46,45 +50,62 @@ export function toDriverProfileDto(row: DriverRow): DriverProfileDto {
       },
     },
     offers: readOffers(row.offers),
+    verificationStatus: row.verificationStatus as VerificationStatus,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 export async function getDriverProfile(db: Db, userId: string): Promise<DriverProfileDto | null> {
-  const [row] = await db.select().from(drivers).where(eq(drivers.userId, userId)).limit(1);
-  return row ? toDriverProfileDto(row) : null;
+  const [row] = await db
+    .select({ driver: drivers, avatarUrl: users.avatarUrl })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.userId))
+    .where(eq(drivers.userId, userId))
+    .limit(1);
+  return row ? toDriverProfileDto(row.driver, row.avatarUrl) : null;
 }
 
-/** Replaces the record's editable fields; null when the user has no drivers record. */
+const baseError = () =>
+  new AppError(400, 'validation', VERIFICATION_MESSAGES.baseLocality, [
+    { path: 'base', message: VERIFICATION_MESSAGES.baseLocality },
+  ]);
+
+/**
+ * Replaces the record's editable fields; null when the user has no drivers record. Once a driver is
+ * verified (or under review, or suspended), the ABN and BSP number they were checked with are locked.
+ */
 export async function saveDriverProfile(
   db: Db,
   userId: string,
   input: DriverProfile,
 ): Promise<DriverProfileDto | null> {
-  const { vehicle, insurance, availability } = input;
-  const [row] = await db
+  const base = input.base ? find(input.base.locality, input.base.postcode) : null;
+  if (input.base && !base) throw baseError();
+  const [current] = await db.select().from(drivers).where(eq(drivers.userId, userId)).limit(1);
+  if (!current) return null;
+  const locked = ['verified', 'pending_review', 'suspended'].includes(current.verificationStatus);
+  if (locked && ((current.abn ?? '') !== input.abn || current.bspNumber !== input.bspNumber)) {
+    throw new AppError(409, 'conflict', VERIFICATION_MESSAGES.lockedWhileVerified);
+  }
+  const { availability } = input;
+  await db
     .update(drivers)
     .set({
       bspNumber: input.bspNumber,
       companyName: input.companyName || null,
-      vehicleDetails: {
-        make: vehicle.make,
-        model: vehicle.model,
-        ...(vehicle.year !== undefined ? { year: vehicle.year } : {}),
-        color: vehicle.color,
-        registration: vehicle.registration,
-        capacity: vehicle.capacity,
-      },
-      insuranceDetails: {
-        provider: insurance.provider,
-        policy_number: insurance.policyNumber,
-        expiry_date: insurance.expiryDate,
-      },
+      abn: input.abn || null,
+      businessPhone: input.businessPhone || null,
+      businessEmail: input.businessEmail || null,
+      baseLocality: base?.locality ?? null,
+      basePostcode: base?.postcode ?? null,
+      baseLat: base?.lat ?? null,
+      baseLng: base?.lng ?? null,
+      serviceRadiusKm: input.serviceRadiusKm,
+      description: input.description,
       availability: { days: availability.days, hours: availability.hours },
       offers: input.offers,
       updatedAt: new Date(),
     })
-    .where(eq(drivers.userId, userId))
-    .returning();
-  return row ? toDriverProfileDto(row) : null;
+    .where(eq(drivers.userId, userId));
+  return getDriverProfile(db, userId);
 }

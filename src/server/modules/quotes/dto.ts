@@ -1,11 +1,24 @@
-/** QuoteDtos: the driver appears by company, first name, rating and completed trips; never a contact detail. */
+/** QuoteDtos: the driver appears as their driver card and the quoted vehicle; never a contact detail. */
 import { eq, inArray } from 'drizzle-orm';
-import type { QuoteBundleDto, QuoteDto } from '../../../shared/marketplace/api.ts';
+import type { DriverCardDto, QuoteBundleDto, QuoteDto } from '../../../shared/marketplace/api.ts';
 import type { QuoteStatus } from '../../../shared/marketplace/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { drivers, quotes, rides, users } from '../../db/schema/index.ts';
-import { completedTrips, ratingSummaries } from '../ratings/summary.ts';
-import { firstNameOf } from '../rides/dto.ts';
+import { quotes, rides } from '../../db/schema/index.ts';
+import { driverCards, vehicleCards } from '../driver-cards/cards.ts';
+
+/** A deleted account's quote still reads. */
+const missingCard = (id: string): DriverCardDto => ({
+  id,
+  businessName: 'Driver',
+  companyName: '',
+  firstName: '',
+  avatarUrl: null,
+  verifiedAt: null,
+  rating: { average: null, count: 0 },
+  completedTrips: 0,
+  memberSince: new Date(0).toISOString(),
+  medianQuoteMinutes: null,
+});
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
@@ -13,19 +26,12 @@ export async function toQuoteDtos(db: Db, rows: QuoteRow[]): Promise<QuoteDto[]>
   const driverIds = [...new Set(rows.map((r) => r.driverId))];
   if (driverIds.length === 0) return [];
   const bundleIds = [...new Set(rows.flatMap((r) => (r.bundleId ? [r.bundleId] : [])))];
-  const [people, summaries, trips, halves] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        fullName: users.fullName,
-        avatarUrl: users.avatarUrl,
-        companyName: drivers.companyName,
-      })
-      .from(users)
-      .leftJoin(drivers, eq(drivers.userId, users.id))
-      .where(inArray(users.id, driverIds)),
-    ratingSummaries(db, driverIds),
-    completedTrips(db, driverIds),
+  const [cards, cars, halves] = await Promise.all([
+    driverCards(db, driverIds),
+    vehicleCards(
+      db,
+      rows.map((r) => r.vehicleId),
+    ),
     bundleIds.length
       ? db
           .select({
@@ -55,9 +61,7 @@ export async function toQuoteDtos(db: Db, rows: QuoteRow[]): Promise<QuoteDto[]>
       otherLegPriceCents: other.priceCents,
     };
   };
-  const person = new Map(people.map((p) => [p.id, p]));
   return rows.map((q) => {
-    const p = person.get(q.driverId);
     return {
       id: q.id,
       rideId: q.rideId,
@@ -69,14 +73,9 @@ export async function toQuoteDtos(db: Db, rows: QuoteRow[]): Promise<QuoteDto[]>
       rideVersion: q.rideVersion,
       createdAt: q.createdAt.toISOString(),
       updatedAt: q.updatedAt.toISOString(),
-      driver: {
-        id: q.driverId,
-        companyName: p?.companyName ?? '',
-        firstName: firstNameOf(p?.fullName ?? ''),
-        avatarUrl: p?.avatarUrl ?? null,
-        rating: summaries.get(q.driverId) ?? { average: null, count: 0 },
-        completedTrips: trips.get(q.driverId) ?? 0,
-      },
+      driver: cards.get(q.driverId) ?? missingCard(q.driverId),
+      vehicleId: q.vehicleId,
+      vehicleCard: q.vehicleId ? (cars.get(q.vehicleId) ?? null) : null,
       bundle: bundleOf(q),
     };
   });

@@ -10,11 +10,8 @@ import type {
   RideDto,
 } from '../../../shared/marketplace/api.ts';
 import type { DriverOffers } from '../../../shared/marketplace/needs.ts';
-import type {
-  DriverProfileInput,
-  QuoteInput,
-  RideRequestInput,
-} from '../../../shared/validation/marketplace.ts';
+import type { DriverProfileInput } from '../../../shared/validation/driver-business.ts';
+import type { QuoteInput, RideRequestInput } from '../../../shared/validation/marketplace.ts';
 import { api } from '../../lib/api.ts';
 import { useSubmitKey } from '../../lib/submit-key.ts';
 

@@ -1,0 +1,113 @@
+/**
+ * The driver card (issue 13): what a customer learns about who will drive them, with every quote, on the
+ * booking and on the public page /drivers/{id}. Business name, logo or photo, verified date, rating, completed
+ * trips, member since and median time to quote; never a contact detail. Built for many drivers at once.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DriverCardDto, VehicleCardDto } from '../../../shared/marketplace/api.ts';
+import type { Db } from '../../db/client.ts';
+import { drivers, users, vehicles } from '../../db/schema/index.ts';
+import { completedTrips, ratingSummaries } from '../ratings/summary.ts';
+import { firstNameOf } from '../rides/dto.ts';
+
+type VehicleRow = typeof vehicles.$inferSelect;
+
+/** Where a vehicle's photo is served (public, like avatars); the version in the query busts caches. */
+export function vehiclePhotoUrl(v: Pick<VehicleRow, 'id' | 'photoKey' | 'updatedAt'>): string | null {
+  return v.photoKey ? `/api/vehicles/${v.id}/photo?v=${v.updatedAt.getTime()}` : null;
+}
+
+export function toVehicleCard(v: VehicleRow): VehicleCardDto {
+  return {
+    id: v.id,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    colour: v.colour,
+    seats: v.seats,
+    luggageBags: v.luggageBags,
+    wheelchairAccessible: v.wheelchairAccessible,
+    childSeats: v.childSeats,
+    trailer: v.trailer,
+    photoUrl: vehiclePhotoUrl(v),
+  };
+}
+
+/** Vehicle cards by vehicle id (retired vehicles included: an older quote or booking still names them). */
+export async function vehicleCards(db: Db, ids: (string | null)[]): Promise<Map<string, VehicleCardDto>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(vehicles).where(inArray(vehicles.id, wanted));
+  return new Map(rows.map((v) => [v.id, toVehicleCard(v)]));
+}
+
+/** Median minutes from a trip being posted to each driver's first quote on it. */
+async function medianQuoteMinutes(db: Db, driverIds: string[]): Promise<Map<string, number>> {
+  const result = (await db.execute(sql`
+    select q.driver_id,
+           percentile_cont(0.5) within group (order by extract(epoch from (q.created_at - r.created_at)) / 60) as minutes
+      from quotes q
+      join rides r on r.id = q.ride_id
+     where q.driver_id in (${sql.join(
+       driverIds.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )})
+     group by q.driver_id`)) as unknown as { rows: { driver_id: string; minutes: string | number | null }[] };
+  const map = new Map<string, number>();
+  for (const row of result.rows) {
+    if (row.minutes !== null) map.set(row.driver_id, Math.max(0, Math.round(Number(row.minutes))));
+  }
+  return map;
+}
+
+/** Driver cards by user id; a user without a drivers record still gets a card (name, no verification). */
+export async function driverCards(db: Db, ids: string[]): Promise<Map<string, DriverCardDto>> {
+  const driverIds = [...new Set(ids)];
+  if (driverIds.length === 0) return new Map();
+  const [people, summaries, trips, medians] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        avatarUrl: users.avatarUrl,
+        createdAt: users.createdAt,
+        companyName: drivers.companyName,
+        status: drivers.verificationStatus,
+        verifiedAt: drivers.verifiedAt,
+      })
+      .from(users)
+      .leftJoin(drivers, eq(drivers.userId, users.id))
+      .where(inArray(users.id, driverIds)),
+    ratingSummaries(db, driverIds),
+    completedTrips(db, driverIds),
+    medianQuoteMinutes(db, driverIds),
+  ]);
+  const cards = new Map<string, DriverCardDto>();
+  for (const p of people) {
+    const companyName = p.companyName?.trim() ?? '';
+    const firstName = firstNameOf(p.fullName ?? '');
+    cards.set(p.id, {
+      id: p.id,
+      businessName: companyName || firstName || 'Driver',
+      companyName,
+      firstName,
+      avatarUrl: p.avatarUrl ?? null,
+      verifiedAt: p.status === 'verified' && p.verifiedAt ? p.verifiedAt.toISOString() : null,
+      rating: summaries.get(p.id) ?? { average: null, count: 0 },
+      completedTrips: trips.get(p.id) ?? 0,
+      memberSince: p.createdAt.toISOString(),
+      medianQuoteMinutes: medians.get(p.id) ?? null,
+    });
+  }
+  return cards;
+}
+
+/** A driver's active vehicles, as cards (the public page). */
+export async function activeVehicleCards(db: Db, driverId: string): Promise<VehicleCardDto[]> {
+  const rows = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.driverId, driverId), sql`${vehicles.retiredAt} is null`))
+    .orderBy(vehicles.createdAt);
+  return rows.map(toVehicleCard);
+}
