@@ -4,6 +4,8 @@
  *   (pending, sent, failed, expired), attempts and last error.
  * - POST /rides/:id/pickup-passed: moves a trip's pickup time into the past, so the "after the trip" steps
  *   (complete, rate) can be tried locally and by the browser journeys without waiting hours.
+ * - POST /drivers/:id/verify: makes a driver verified with current placeholder documents and a vehicle, as
+ *   an admin would after a complete review (modules/verification/dev-verify.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -12,6 +14,8 @@ import { rides } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { listOutbox } from '../../services/mail.ts';
+import { storageFor } from '../../services/storage.ts';
+import { verifyDriverForDevelopment } from '../verification/dev-verify.ts';
 
 export function devRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
@@ -30,6 +34,13 @@ export function devRoutes(deps: Deps) {
       .where(eq(rides.id, id.data))
       .returning({ id: rides.id });
     if (updated.length === 0) throw notFound();
+    return c.json({ ok: true });
+  });
+  app.post('/drivers/:id/verify', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    if (!id.success) throw notFound();
+    const done = await verifyDriverForDevelopment(deps.db, storageFor(deps.env), id.data);
+    if (!done) throw notFound();
     return c.json({ ok: true });
   });
   return app;
