@@ -18,7 +18,7 @@ const DATABASE: [string, string][] = [
   ],
   [
     'Driver details',
-    'For drivers: the BSP authorisation number, company name, vehicle details (make, model, year, colour, registration, seats), insurance details (provider, policy number, expiry date) and availability.',
+    'For drivers: the BSP authorisation number, trading name, ABN, business phone and e-mail, base locality and service radius, a short description and logo or photo, vehicles (make, model, year, colour, registration, seats, luggage space, features and a photo), availability, and compliance documents (authorisation, insurance and safety inspection certificates with their expiry dates) with our review decisions. Compliance documents are seen only by the driver and our admin team; customers see the business name, logo, verified date, ratings and vehicle, and the business phone once they book.',
   ],
   [
     'Trip requests',
