@@ -35,7 +35,9 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/routes.ts';
 import { preferenceRoutes, pushRoutes } from './modules/delivery/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { documentFileRoutes } from './modules/drivers/documents.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
+import { vehiclePhotoRoutes } from './modules/drivers/vehicles.ts';
 import { sendEmailRoutes } from './modules/email/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { issueRoutes } from './modules/issues/routes.ts';
@@ -179,6 +181,8 @@ export function createApp(opts: AppOptions) {
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/session', sessionRoutes());
   app.route('/api/drivers', driverRoutes(deps));
+  app.route('/api/vehicles', vehiclePhotoRoutes(deps));
+  app.route('/api/driver-documents', documentFileRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/places', placeRoutes(deps));
   app.route('/api/rides', rideRoutes(deps));

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverProfileDto } from '../../src/shared/marketplace/api.ts';
 import { NO_OFFERS } from '../../src/shared/marketplace/needs.ts';
+import { VERIFICATION_MESSAGES } from '../../src/shared/marketplace/verification.ts';
 import { VALIDATION } from '../../src/shared/messages.ts';
 import { MARKETPLACE_MESSAGES } from '../../src/shared/validation/marketplace.ts';
+import { PHONE_MESSAGES } from '../../src/shared/validation/phone.ts';
 import {
   databaseKinds,
   errorOf,
@@ -31,7 +33,8 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
     (
       await rows<Record<string, unknown>>(
         server.db,
-        sql`select bsp_number, company_name, vehicle_details, insurance_details, availability, offers
+        sql`select bsp_number, company_name, abn, business_phone, business_email, base_locality,
+                   service_radius_km, description, availability, offers
             from drivers where user_id = ${userId}`,
       )
     )[0];
@@ -42,6 +45,8 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       userType: 'driver',
       bspNumber: 'BSP-1',
       companyName: 'Bay Buses',
+      // The profile as a new driver has it: not verified yet.
+      verified: false,
     });
     driver = d.client;
     driverId = d.userId;
@@ -65,17 +70,26 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       userId: driverId,
       bspNumber: 'BSP-1',
       companyName: 'Bay Buses',
-      vehicle: { make: '', model: '', year: null, color: '', registration: '', capacity: 4 },
-      insurance: { provider: '', policyNumber: '', expiryDate: '' },
+      abn: '',
+      // The sign-up mobile is the business phone until the driver gives another.
+      businessPhone: '+61412345678',
+      businessEmail: '',
+      base: null,
+      serviceRadiusKm: 50,
+      description: '',
+      avatarUrl: null,
       availability: { days: [], hours: { start: '09:00', end: '17:00' } },
       // Nothing special until the driver says what their vehicles carry.
       offers: NO_OFFERS,
+      verificationStatus: 'incomplete',
       updatedAt: expect.any(String),
     });
   });
 
-  it('PUT /api/drivers/me saves every field; GET returns the same; the row keeps the spec’s JSON', async () => {
+  it('PUT /api/drivers/me saves every field; GET returns the same', async () => {
     const body = profileBody({
+      businessEmail: 'bookings@psshuttles.example',
+      description: 'Airport runs and weddings around the bay.',
       availability: { days: ['sun', 'mon', 'mon', 'fri'], hours: { start: '05:30', end: '22:00' } },
     });
     const res = await put(driver, '/api/drivers/me', body);
@@ -85,85 +99,79 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       userId: driverId,
       bspNumber: 'BSP-2315',
       companyName: 'Port Stephens Shuttles',
-      vehicle: {
-        make: 'Toyota',
-        model: 'HiAce Commuter',
-        year: 2022,
-        color: 'White',
-        registration: 'PS23AB',
-        capacity: 12,
-      },
-      insurance: { provider: 'NRMA', policyNumber: 'POL-778', expiryDate: '2027-06-30' },
+      abn: '51824753556',
+      businessPhone: '+61412345678',
+      businessEmail: 'bookings@psshuttles.example',
+      base: { locality: 'Nelson Bay', postcode: '2315', label: 'Nelson Bay NSW 2315' },
+      serviceRadiusKm: 100,
+      description: 'Airport runs and weddings around the bay.',
+      avatarUrl: null,
       // Days come back once each, Monday first.
       availability: { days: ['mon', 'fri', 'sun'], hours: { start: '05:30', end: '22:00' } },
       offers: NO_OFFERS,
+      verificationStatus: 'incomplete',
       updatedAt: expect.any(String),
     };
     expect(saved).toEqual(expected);
     expect(
       ((await (await driver.get('/api/drivers/me')).json()) as { driver: DriverProfileDto }).driver,
     ).toEqual(expected);
-    expect(await storedRow(driverId)).toEqual({
+    expect(await storedRow(driverId)).toMatchObject({
       bsp_number: 'BSP-2315',
       company_name: 'Port Stephens Shuttles',
-      vehicle_details: {
-        make: 'Toyota',
-        model: 'HiAce Commuter',
-        year: 2022,
-        color: 'White',
-        registration: 'PS23AB',
-        capacity: 12,
-      },
-      insurance_details: { provider: 'NRMA', policy_number: 'POL-778', expiry_date: '2027-06-30' },
+      abn: '51824753556',
+      base_locality: 'Nelson Bay',
       availability: { days: ['mon', 'fri', 'sun'], hours: { start: '05:30', end: '22:00' } },
-      offers: NO_OFFERS,
     });
   });
 
-  it('optional fields may be left out; the company name can be cleared', async () => {
+  it('optional fields may be left out or cleared', async () => {
     const res = await put(driver, '/api/drivers/me', {
       bspNumber: 'BSP-2315',
-      vehicle: { capacity: '7' },
-      insurance: {},
       availability: { hours: { start: '09:00', end: '17:00' } },
     });
     expect(res.status).toBe(200);
     const { driver: saved } = (await res.json()) as { driver: DriverProfileDto };
     expect(saved).toMatchObject({
       companyName: '',
-      vehicle: { make: '', model: '', year: null, color: '', registration: '', capacity: 7 },
-      insurance: { provider: '', policyNumber: '', expiryDate: '' },
+      abn: '',
+      businessPhone: '',
+      base: null,
+      serviceRadiusKm: 50,
       availability: { days: [], hours: { start: '09:00', end: '17:00' } },
     });
     expect((await storedRow(driverId))?.company_name).toBeNull();
   });
 
-  describe('bad input: 400 with the message, nothing changes', () => {
+  describe('bad input: 400 at the field with the message, nothing changes', () => {
     const base = profileBody();
     it.each([
+      ['an ABN with a wrong checksum', { abn: '51 824 753 557' }, 'abn', VERIFICATION_MESSAGES.abnChecksum],
+      ['an ABN of 10 digits', { abn: '5182475355' }, 'abn', VERIFICATION_MESSAGES.abnFormat],
       [
-        'capacity 0',
-        { vehicle: { ...base.vehicle, capacity: 0 } },
-        'vehicle.capacity',
-        MARKETPLACE_MESSAGES.vehicleCapacity,
+        'a landline as business phone',
+        { businessPhone: '02 4981 1234' },
+        'businessPhone',
+        PHONE_MESSAGES.landline,
       ],
       [
-        'capacity 51',
-        { vehicle: { ...base.vehicle, capacity: 51 } },
-        'vehicle.capacity',
-        MARKETPLACE_MESSAGES.vehicleCapacity,
+        'a business e-mail without @',
+        { businessEmail: 'bookings' },
+        'businessEmail',
+        VERIFICATION_MESSAGES.businessEmail,
+      ],
+      ['a radius of 0 km', { serviceRadiusKm: 0 }, 'serviceRadiusKm', VERIFICATION_MESSAGES.serviceRadius],
+      [
+        'a radius of 501 km',
+        { serviceRadiusKm: 501 },
+        'serviceRadiusKm',
+        VERIFICATION_MESSAGES.serviceRadius,
       ],
       [
-        'no capacity',
-        { vehicle: { make: 'Toyota' } },
-        'vehicle.capacity',
-        MARKETPLACE_MESSAGES.vehicleCapacity,
-      ],
-      [
-        'year 1900',
-        { vehicle: { ...base.vehicle, year: 1900 } },
-        'vehicle.year',
-        MARKETPLACE_MESSAGES.vehicleYear,
+        'a base that is no NSW locality',
+        { base: { locality: 'Atlantis', postcode: '2999' } },
+        'base',
+        VERIFICATION_MESSAGES.baseLocality,
       ],
       ['no BSP number', { bspNumber: '   ' }, 'bspNumber', VALIDATION.bspRequired],
       [
@@ -177,12 +185,6 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
         { availability: { days: ['mon'], hours: { start: '9am', end: '17:00' } } },
         'availability.hours.start',
         MARKETPLACE_MESSAGES.hours,
-      ],
-      [
-        'an expiry date that is not a date',
-        { insurance: { ...base.insurance, expiryDate: 'next June' } },
-        'insurance.expiryDate',
-        MARKETPLACE_MESSAGES.expiryDate,
       ],
     ])('%s', async (_name, changes, path, message) => {
       const before = await storedRow(driverId);
@@ -198,7 +200,8 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       const before = await storedRow(driverId);
       for (const body of [
         { ...base, availability: { days: ['funday'], hours: { start: '09:00', end: '17:00' } } },
-        { ...base, vehicle: 'a van' },
+        { ...base, abn: 51824753556 },
+        { ...base, base: 'Nelson Bay' },
         { ...base, availability: null },
         [],
         '{oops',

@@ -4,12 +4,27 @@
  * real Port Stephens places.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
-import { drivers, quotes, rides, users, type VehicleDetails } from '../../src/server/db/schema/index.ts';
+import {
+  drivers,
+  quotes,
+  rides,
+  users,
+  type VehicleDetails,
+  vehicles,
+} from '../../src/server/db/schema/index.ts';
+import { verifyDriverForDevelopment } from '../../src/server/modules/verification/dev-verify.ts';
+import { storageFor } from '../../src/server/services/storage.ts';
 import { estimateRoadKm } from '../../src/shared/marketplace/geo.ts';
 import { normalisePhone } from '../../src/shared/validation/phone.ts';
 import { rows, type TestServer } from './helpers.ts';
+
+/** Placeholder document files of fixture drivers that never upload anything themselves. */
+const FIXTURE_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'shuttle-fixtures-'));
 
 export interface Place {
   locality: string;
@@ -95,8 +110,20 @@ export const HIACE: VehicleDetails = {
   capacity: 12,
 };
 
+/** Describes the driver's vehicle: the old profile record and their (first) vehicle row, seats = capacity. */
 export async function setVehicle(db: Db, driverId: string, vehicle: VehicleDetails = HIACE) {
   await db.update(drivers).set({ vehicleDetails: vehicle }).where(eq(drivers.userId, driverId));
+  await db
+    .update(vehicles)
+    .set({
+      make: vehicle.make ?? 'Toyota',
+      model: vehicle.model ?? 'HiAce',
+      year: vehicle.year ?? 2022,
+      colour: vehicle.color ?? '',
+      plate: (vehicle.registration ?? 'ABC123').replace(/[^A-Za-z0-9]/g, '').toUpperCase(),
+      seats: vehicle.capacity,
+    })
+    .where(eq(vehicles.driverId, driverId));
 }
 
 /** A customer account straight in the database (it never signs in). */
@@ -116,7 +143,15 @@ export async function insertCustomer(db: Db, fullName = 'Casey Fixture'): Promis
 /** A driver account straight in the database (it never signs in): for quotes that only need a driver. */
 export async function insertDriver(
   db: Db,
-  f: { fullName?: string; companyName?: string; vehicle?: VehicleDetails } = {},
+  f: {
+    fullName?: string;
+    companyName?: string;
+    vehicle?: VehicleDetails;
+    /** Verified with current documents and a vehicle (issue 13) unless false. */
+    verified?: boolean;
+    /** Where the placeholder documents go (the server's DATA_DIR); a temporary folder by default. */
+    dataDir?: string;
+  } = {},
 ): Promise<string> {
   const [user] = await db
     .insert(users)
@@ -134,6 +169,11 @@ export async function insertDriver(
     companyName: f.companyName ?? 'Fixture Shuttles',
     vehicleDetails: f.vehicle ?? HIACE,
   });
+  if (f.verified !== false) {
+    await verifyDriverForDevelopment(db, storageFor({ DATA_DIR: f.dataDir ?? FIXTURE_DATA_DIR }), user!.id, {
+      seats: (f.vehicle ?? HIACE).capacity,
+    });
+  }
   return user!.id;
 }
 

@@ -68,38 +68,53 @@ export async function postRide(client: TestClient, overrides: Partial<RideReques
 export function profileBody(overrides: Partial<DriverProfileInput> = {}): DriverProfileInput {
   return {
     companyName: 'Port Stephens Shuttles',
+    abn: '51 824 753 556',
     bspNumber: 'BSP-2315',
-    vehicle: {
-      make: 'Toyota',
-      model: 'HiAce Commuter',
-      year: 2022,
-      color: 'White',
-      registration: 'ps23ab',
-      capacity: 12,
-    },
-    insurance: { provider: 'NRMA', policyNumber: 'POL-778', expiryDate: '2027-06-30' },
+    businessPhone: '0412 345 678',
+    businessEmail: '',
+    base: { locality: 'Nelson Bay', postcode: '2315' },
+    serviceRadiusKm: 100,
+    description: '',
     availability: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], hours: { start: '06:00', end: '20:00' } },
     ...overrides,
   };
 }
 
-/** Sets a driver's availability and capacity through the API. */
+/**
+ * Sets a driver's availability through the API, and their vehicle's passenger seats to `capacity` (the
+ * verified fixture driver has one vehicle). Keeps the ABN and BSP number the driver already has.
+ */
 export async function setAvailability(
   client: TestClient,
   days: string[],
   hours: { start: string; end: string },
   capacity: number,
 ) {
-  const base = profileBody();
+  const current = await client.get('/api/drivers/me');
+  const { driver } = (await current.json()) as {
+    driver: { abn: string; bspNumber: string; companyName: string };
+  };
   const res = await client.request('/api/drivers/me', {
     method: 'PUT',
-    body: {
-      ...base,
-      vehicle: { ...base.vehicle, capacity },
-      availability: { days, hours },
-    },
+    body: profileBody({
+      abn: driver.abn,
+      bspNumber: driver.bspNumber,
+      companyName: driver.companyName,
+      availability: { days: days as never, hours },
+    }),
   });
   if (res.status !== 200) throw new Error(`PUT /api/drivers/me answered ${res.status}: ${await res.text()}`);
+  const list = await client.get('/api/drivers/me/vehicles');
+  const { items } = (await list.json()) as {
+    items: { id: string; make: string; model: string; year: number; plate: string }[];
+  };
+  const v = items[0];
+  if (!v) throw new Error('the driver has no vehicle');
+  const put = await client.request(`/api/drivers/me/vehicles/${v.id}`, {
+    method: 'PUT',
+    body: { make: v.make, model: v.model, year: v.year, plate: v.plate, seats: capacity, luggageBags: 12 },
+  });
+  if (put.status !== 200) throw new Error(`PUT vehicle answered ${put.status}: ${await put.text()}`);
 }
 
 /** A quote written straight to the database (the quotes API is another module's). */

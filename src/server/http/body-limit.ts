@@ -54,6 +54,19 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     maxBytes: uploadBodyBytes(UPLOAD.maxFiles, UPLOAD.maxBytes),
     error: uploadTooLarge,
   },
+  // Issue 13: a vehicle photo and a compliance document, one file each.
+  {
+    method: 'POST',
+    path: '/api/drivers/me/vehicles/:id/photo',
+    maxBytes: uploadBodyBytes(1, UPLOAD.maxBytes),
+    error: uploadTooLarge,
+  },
+  {
+    method: 'POST',
+    path: '/api/drivers/me/documents',
+    maxBytes: uploadBodyBytes(1, UPLOAD.maxBytes),
+    error: uploadTooLarge,
+  },
   {
     method: 'POST',
     path: '/api/avatars',

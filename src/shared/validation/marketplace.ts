@@ -271,8 +271,11 @@ export const availableRidesQuerySchema = z
       .max(RIDE_LIMITS.passengersMax, { error: MARKETPLACE_MESSAGES.passengersFilter })
       .optional(),
     cursor: z.string().max(200, { error: MARKETPLACE_MESSAGES.cursor }).optional(),
-    /** 'mine': only trips whose needs the driver's offers cover (marketplace/needs.ts canServe). */
-    serve: z.enum(['all', 'mine'], { error: MARKETPLACE_MESSAGES.serveFilter }).default('all'),
+    /**
+     * 'mine' (the default): trips inside the driver's service area that a vehicle of theirs can carry and
+     * whose needs their offers cover (marketplace/needs.ts canServe); 'all': every open trip.
+     */
+    serve: z.enum(['all', 'mine'], { error: MARKETPLACE_MESSAGES.serveFilter }).default('mine'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     error: MARKETPLACE_MESSAGES.dateRange,

@@ -79,6 +79,8 @@ export async function signUp(deps: Deps, raw: unknown, headers: Headers, ip: str
         userId,
         bspNumber: input.bspNumber,
         companyName: input.companyName || null,
+        // The sign-up mobile is the business phone until the driver gives another (issue 13).
+        businessPhone: input.phone,
       });
     } catch (err) {
       // Without its business record a driver account is unusable: take the account back.

@@ -1,9 +1,10 @@
-/** /api/admin: user oversight for administrators (manage_users). */
+/** /api/admin: user oversight and driver verification for administrators (manage_users). */
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { users } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { requirePermission } from '../../http/middleware.ts';
+import { verificationRoutes } from './verifications.ts';
 
 export function adminRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
@@ -23,5 +24,6 @@ export function adminRoutes(deps: Deps) {
       .limit(100);
     return c.json({ users: rows });
   });
+  app.route('/', verificationRoutes(deps));
   return app;
 }

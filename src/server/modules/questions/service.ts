@@ -31,6 +31,7 @@ import { hitRateLimit } from '../../services/rate-limit.ts';
 import { publish } from '../../services/realtime.ts';
 import { notify } from '../notifications/service.ts';
 import { firstNameOf, type RideRow } from '../rides/dto.ts';
+import { requireQuotingDriver } from '../verification/standing.ts';
 
 export interface Viewer {
   id: string;
@@ -223,6 +224,8 @@ export async function askQuestion(
 ): Promise<RideQuestionDto> {
   const ride = await visibleRide(db, viewer, rideId);
   if (viewer.role !== 'driver') throw new AppError(403, 'forbidden', QUESTION_MESSAGES.onlyDrivers);
+  // The gate (issue 13): asking is part of quoting.
+  await requireQuotingDriver(db, viewer);
   const closed = closedReason(ride);
   if (closed) throw conflict(closed);
   const { body, masked } = maskedBody(input.body);

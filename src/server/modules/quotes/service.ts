@@ -17,6 +17,7 @@ import {
 } from '../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES, QUOTE_LIMITS } from '../../../shared/marketplace/constants.ts';
 import { formatAud, toCents } from '../../../shared/marketplace/money.ts';
+import type { DriverStanding } from '../../../shared/marketplace/verification.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import { MARKETPLACE_MESSAGES, quoteInputSchema } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
@@ -39,7 +40,9 @@ import { notify } from '../notifications/service.ts';
 import type { RideRow } from '../rides/dto.ts';
 import { firstNameOf } from '../rides/dto.ts';
 import { declineOtherHalves } from '../rides/service.ts';
+import { requireQuotingDriver } from '../verification/standing.ts';
 import { type QuoteRow, toQuoteDto, toQuoteDtos } from './dto.ts';
+import { describeQuotedVehicle, quoteVehicle } from './vehicle.ts';
 
 const LIVE = [...LIVE_QUOTE_STATUSES];
 const HOUR = 3_600_000;
@@ -161,11 +164,13 @@ export async function submitQuote(
   user: SessionUser,
   input: z.output<typeof submitQuoteSchema>,
 ): Promise<SubmitResult> {
+  // The gate (issue 13): only a verified driver with documents in force may quote.
+  const standing = await requireQuotingDriver(db, user);
   if (!uuid.safeParse(input.rideId).success) throw notFound();
   const [driver] = await db.select().from(drivers).where(eq(drivers.userId, user.id)).limit(1);
   if (!driver) throw new AppError(403, 'forbidden', MARKETPLACE_CONFLICTS.driverProfileMissing);
   const name = driver.companyName?.trim() || firstNameOf(user.fullName);
-  if (input.pair) return submitPairQuote(db, user, driver, name, input);
+  if (input.pair) return submitPairQuote(db, user, standing, name, input);
 
   const row = await db.transaction(async (tx) => {
     // FOR SHARE: an accept or an edit of the request waits for this quote, and this quote for them.
@@ -173,11 +178,13 @@ export async function submitQuote(
     if (!ride || ride.customerId === user.id) throw notFound();
     const now = new Date();
     assertOpenForQuotes(ride, now);
+    const car = await quoteVehicle(tx, user.id, standing, input.vehicleId, ride.passengers);
     const validUntil = resolveValidUntil(input.validUntil, ride.pickupAt, now);
     const values = {
       priceCents: toCents(input.price),
       message: input.message,
-      vehicle: input.vehicle?.trim() || describeVehicle(driver.vehicleDetails),
+      vehicle: describeQuotedVehicle(car),
+      vehicleId: car.id,
       validUntil,
       rideVersion: ride.version,
       // A quote for this leg alone (a pair quote on it becomes a one-leg quote).
@@ -235,7 +242,7 @@ export async function submitQuote(
 async function submitPairQuote(
   db: Db,
   user: SessionUser,
-  driver: typeof drivers.$inferSelect,
+  standing: DriverStanding,
   name: string,
   input: z.output<typeof submitQuoteSchema>,
 ): Promise<SubmitResult> {
@@ -260,6 +267,13 @@ async function submitPairQuote(
       .for('share');
     const now = new Date();
     for (const leg of legs) assertOpenForQuotes(leg, now);
+    const car = await quoteVehicle(
+      tx,
+      user.id,
+      standing,
+      input.vehicleId,
+      Math.max(...legs.map((l) => l.passengers)),
+    );
     const outbound = legs.find((l) => !l.outboundRideId)!;
     const back = legs.find((l) => l.outboundRideId)!;
     const first = outbound.pickupAt < back.pickupAt ? outbound : back;
@@ -268,7 +282,8 @@ async function submitPairQuote(
     const bundleId = randomUUID();
     const common = {
       message: input.message,
-      vehicle: input.vehicle?.trim() || describeVehicle(driver.vehicleDetails),
+      vehicle: describeQuotedVehicle(car),
+      vehicleId: car.id,
       validUntil,
       bundleId,
     };
@@ -421,6 +436,7 @@ export async function confirmQuote(
   id: string,
   input: z.output<typeof confirmQuoteSchema>,
 ): Promise<QuoteDto> {
+  const standing = await requireQuotingDriver(db, user);
   await myQuote(db, user, id);
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(quotes).where(eq(quotes.id, id)).limit(1);
@@ -430,6 +446,14 @@ export async function confirmQuote(
     if (!LIVE.includes(current!.status as (typeof LIVE)[number])) {
       throw conflict(MARKETPLACE_CONFLICTS.quoteNotLive);
     }
+    // The trip may have grown since: the vehicle (kept, or a new one) must still seat everyone.
+    const car = await quoteVehicle(
+      tx,
+      user.id,
+      standing,
+      input.vehicleId ?? current!.vehicleId ?? undefined,
+      ride!.passengers,
+    );
     const validUntil = resolveValidUntil(input.validUntil, ride!.pickupAt, now, current!.validUntil);
     const [confirmed] = await tx
       .update(quotes)
@@ -439,7 +463,8 @@ export async function confirmQuote(
         validUntil,
         ...(input.price !== undefined ? { priceCents: legShare(current!, ride!, toCents(input.price)) } : {}),
         ...(input.message !== undefined ? { message: input.message } : {}),
-        ...(input.vehicle ? { vehicle: input.vehicle } : {}),
+        vehicle: describeQuotedVehicle(car),
+        vehicleId: car.id,
         updatedAt: sql`now()`,
       })
       .where(and(eq(quotes.id, id), inArray(quotes.status, LIVE)))

@@ -30,6 +30,8 @@ import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { find, type Place } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 import { ratingSummaries } from '../ratings/summary.ts';
+import { loadStanding, notVerifiedError } from '../verification/standing.ts';
+import { vehicleCarries, withinServiceArea } from './area-sql.ts';
 import { firstNameOf, type RideRow, toRideDto } from './dto.ts';
 import { matchingDriverIds } from './matching.ts';
 import { servableBy } from './needs-sql.ts';
@@ -551,7 +553,18 @@ export async function availableRides(
     );
   }
   if (query.passengers !== undefined) conds.push(sql`${rides.passengers} <= ${query.passengers}::int`);
-  if (query.serve === 'mine') conds.push(servableBy(sql`${rides.needs}`, await offersOf(db, viewer.id)));
+  // The gate (issue 13): a driver lists trips to quote for only while they may quote. An admin without a
+  // drivers record sees every open trip, as before.
+  const standing = await loadStanding(db, viewer.id);
+  if (standing && viewer.role !== 'admin' && !standing.canQuote) throw notVerifiedError(standing);
+  if (query.serve === 'mine' && standing) {
+    // By default: trips inside the service area that a vehicle of theirs can carry and whose needs they serve.
+    conds.push(
+      sql`exists (select 1 from drivers sa where sa.user_id = ${viewer.id}::uuid and ${withinServiceArea('sa', sql`${rides.pickupLat}`, sql`${rides.pickupLng}`)})`,
+      vehicleCarries(sql`${viewer.id}::uuid`, sql`${rides.passengers}`, sql`${rides.luggageBags}`),
+      servableBy(sql`${rides.needs}`, await offersOf(db, viewer.id)),
+    );
+  }
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
     if (!c) throw badFilter('cursor', MARKETPLACE_MESSAGES.cursor);

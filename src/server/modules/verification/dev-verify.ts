@@ -89,7 +89,7 @@ export async function verifyDriverForDevelopment(
         abn: driver.abn ?? DEV_ABN,
         companyName: driver.companyName?.trim() ? driver.companyName : `${user?.fullName ?? 'Dev'} Shuttles`,
         businessPhone: driver.businessPhone ?? user?.phone ?? '+61412345678',
-        baseLocality: driver.baseLocality ?? 'NELSON BAY',
+        baseLocality: driver.baseLocality ?? 'Nelson Bay',
         basePostcode: driver.basePostcode ?? '2315',
         baseLat: driver.baseLat ?? -32.715,
         baseLng: driver.baseLng ?? 152.151,

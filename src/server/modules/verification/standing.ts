@@ -21,7 +21,6 @@ import {
   notVerifiedMessage,
   type VerificationStatus,
 } from '../../../shared/marketplace/verification.ts';
-import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { driverDocuments, drivers, vehicles } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -92,7 +91,7 @@ export function notVerifiedError(standing: DriverStanding): AppError {
  * standing when they may quote, else 403. A signed-in user without a drivers record (an admin) gets the
  * existing "no driver profile" 403.
  */
-export async function requireQuotingDriver(db: Db, user: SessionUser): Promise<DriverStanding> {
+export async function requireQuotingDriver(db: Db, user: { id: string }): Promise<DriverStanding> {
   const standing = await loadStanding(db, user.id);
   if (!standing) throw new AppError(403, 'forbidden', MARKETPLACE_CONFLICTS.driverProfileMissing);
   if (!standing.canQuote) throw notVerifiedError(standing);
