@@ -87,7 +87,7 @@ describe.each(databaseKinds())('roles, unknown paths and origins (%s)', (kind) =
         userId: driverId,
         bspNumber: 'BSP-777',
         companyName: 'Port Shuttles',
-        vehicle: { capacity: 4 },
+        verificationStatus: 'verified',
         availability: { days: [], hours: { start: '09:00', end: '17:00' } },
       });
     });

@@ -62,6 +62,9 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
     await setVehicle(server.db, phoneless.userId, { ...HIACE, registration: 'OLD999' });
     // An account made before phone numbers were asked for.
     await server.db.execute(sql`update users set phone = null where id = ${phoneless.userId}`);
+    await server.db.execute(
+      sql`update drivers set business_phone = null where user_id = ${phoneless.userId}`,
+    );
   });
   afterAll(async () => {
     await server?.close();

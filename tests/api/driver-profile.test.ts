@@ -97,7 +97,7 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
     const { driver: saved } = (await res.json()) as { driver: DriverProfileDto };
     const expected = {
       userId: driverId,
-      bspNumber: 'BSP-2315',
+      bspNumber: 'BSP-12345',
       companyName: 'Port Stephens Shuttles',
       abn: '51824753556',
       businessPhone: '+61412345678',
@@ -117,7 +117,7 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       ((await (await driver.get('/api/drivers/me')).json()) as { driver: DriverProfileDto }).driver,
     ).toEqual(expected);
     expect(await storedRow(driverId)).toMatchObject({
-      bsp_number: 'BSP-2315',
+      bsp_number: 'BSP-12345',
       company_name: 'Port Stephens Shuttles',
       abn: '51824753556',
       base_locality: 'Nelson Bay',
@@ -127,7 +127,7 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
 
   it('optional fields may be left out or cleared', async () => {
     const res = await put(driver, '/api/drivers/me', {
-      bspNumber: 'BSP-2315',
+      bspNumber: 'BSP-12345',
       availability: { hours: { start: '09:00', end: '17:00' } },
     });
     expect(res.status).toBe(200);

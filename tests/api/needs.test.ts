@@ -148,7 +148,7 @@ describe.each(databaseKinds())('needs and offers (%s)', (kind) => {
       expect(res.status).toBe(200);
       const page = (await res.json()) as Page<RideDto>;
       const seen = new Set(page.items.map((r) => r.id));
-      const all = (await (await who.client.get('/api/rides/available')).json()) as Page<RideDto>;
+      const all = (await (await who.client.get('/api/rides/available?serve=all')).json()) as Page<RideDto>;
       for (const ride of posted) {
         const expected = canServe(ride.needs, readOffers(offers));
         expect(seen.has(ride.id), `${JSON.stringify(offers)} vs ${JSON.stringify(ride.needs)}`).toBe(

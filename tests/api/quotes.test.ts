@@ -126,7 +126,8 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
         rideId: ride.id,
         price: '82.50',
         message: 'Better offer',
-        vehicle: 'Toyota Granvia, black, GRN001',
+        // The quote describes the vehicle it names (issue 13), not free text.
+        vehicle: 'Toyota HiAce, white, ABC123, 12 seats',
       });
       expect(second.status).toBe(200);
       const { quote: q2 } = (await second.json()) as { quote: QuoteDto };
@@ -134,7 +135,8 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
         id: q1.id,
         priceCents: 8250,
         message: 'Better offer',
-        vehicle: 'Toyota Granvia, black, GRN001',
+        // The quote describes the vehicle it names (issue 13), not free text.
+        vehicle: 'Toyota HiAce, white, ABC123, 12 seats',
       });
       expect(await liveQuotes(ride.id, driver.userId)).toEqual([{ id: q1.id, price_cents: 8250 }]);
       const updates = (await notificationsOf(server, customer.userId, 'quote_updated')).filter(
@@ -291,11 +293,15 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
       ]);
       expect(items[0]!.driver).toEqual({
         id: driver2.userId,
+        businessName: 'Bay Coaches',
         companyName: 'Bay Coaches',
         firstName: 'Ned',
         avatarUrl: null,
+        verifiedAt: expect.any(String),
         rating: { average: 4, count: 1 },
         completedTrips: 1,
+        memberSince: expect.any(String),
+        medianQuoteMinutes: expect.any(Number),
       });
       expect(items[0]!.vehicle).toBe('Mercedes-Benz Sprinter, silver, BAY22, 20 seats');
       expectNoContact(text, { email: driver.email, phone: '0498 765 432', surname: 'Driverson' });

@@ -69,7 +69,7 @@ export function profileBody(overrides: Partial<DriverProfileInput> = {}): Driver
   return {
     companyName: 'Port Stephens Shuttles',
     abn: '51 824 753 556',
-    bspNumber: 'BSP-2315',
+    bspNumber: 'BSP-12345',
     businessPhone: '0412 345 678',
     businessEmail: '',
     base: { locality: 'Nelson Bay', postcode: '2315' },

@@ -130,7 +130,6 @@ describe('driverStanding', () => {
     expect(s.canQuote).toBe(false);
     expect(s.canSubmit).toBe(false);
     expect(s.missing).toEqual([
-      'Trading name',
       'ABN',
       'Business phone',
       'Base locality and service radius',
@@ -140,7 +139,9 @@ describe('driverStanding', () => {
       'Safety inspection',
       'Submit for review',
     ]);
-    expect(notVerifiedMessage(s.missing)).toMatch(/^You can't quote yet: .*Still needed: Trading name; ABN;/);
+    expect(notVerifiedMessage(s.missing)).toMatch(
+      /^You can't quote yet: .*Still needed: ABN; Business phone;/,
+    );
   });
 
   it('can submit once everything is uploaded, even while documents wait for review', () => {

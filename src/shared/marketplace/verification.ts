@@ -194,7 +194,7 @@ export interface StandingInput {
 export type ChecklistSection = 'business' | 'vehicles' | 'documents' | 'review';
 
 export interface ChecklistItem {
-  /** Stable: 'company_name', 'abn', ..., 'safety_inspection:<vehicleId>', 'review'. */
+  /** Stable: 'abn', 'bsp_number', ..., 'safety_inspection:<vehicleId>', 'review'. */
   key: string;
   /** What is needed, as the checklist shows it: "ABN", "Insurance certificate (CTP and public liability)". */
   label: string;
@@ -311,8 +311,8 @@ export function driverStanding(input: StandingInput): DriverStanding {
     section: 'business',
     blocking: value.trim() === '',
   });
+  // A trading name is optional: a sole trader trades under their own name (the card then shows it).
   const items: ChecklistItem[] = [
-    field('company_name', 'Trading name', profile.companyName),
     field('abn', 'ABN', profile.abn),
     field('bsp_number', 'BSP authorisation number', profile.bspNumber),
     field('business_phone', 'Business phone', profile.businessPhone),

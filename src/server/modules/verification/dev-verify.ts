@@ -29,7 +29,7 @@ function inOneYear(): string {
   return `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
 }
 
-/** Returns false when the user has no drivers record. */
+/** Returns false when the user has no drivers record. The trading name is left as it is (optional). */
 export async function verifyDriverForDevelopment(
   db: Db,
   storage: ObjectStorage,
@@ -87,7 +87,6 @@ export async function verifyDriverForDevelopment(
       .update(drivers)
       .set({
         abn: driver.abn ?? DEV_ABN,
-        companyName: driver.companyName?.trim() ? driver.companyName : `${user?.fullName ?? 'Dev'} Shuttles`,
         businessPhone: driver.businessPhone ?? user?.phone ?? '+61412345678',
         baseLocality: driver.baseLocality ?? 'Nelson Bay',
         basePostcode: driver.basePostcode ?? '2315',
