@@ -35,6 +35,7 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/routes.ts';
 import { preferenceRoutes, pushRoutes } from './modules/delivery/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { driverCardRoutes } from './modules/driver-cards/routes.ts';
 import { documentFileRoutes } from './modules/drivers/documents.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
 import { vehiclePhotoRoutes } from './modules/drivers/vehicles.ts';
@@ -182,6 +183,7 @@ export function createApp(opts: AppOptions) {
   app.route('/api/session', sessionRoutes());
   app.route('/api/drivers', driverRoutes(deps));
   app.route('/api/vehicles', vehiclePhotoRoutes(deps));
+  app.route('/api/driver-cards', driverCardRoutes(deps));
   app.route('/api/driver-documents', documentFileRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/places', placeRoutes(deps));

@@ -186,6 +186,7 @@ export async function insertQuote(
     status?: string;
     validUntil?: Date;
     rideVersion?: number;
+    vehicleId?: string | null;
   },
 ) {
   const [row] = await db
@@ -193,6 +194,7 @@ export async function insertQuote(
     .values({
       rideId: f.rideId,
       driverId: f.driverId,
+      vehicleId: f.vehicleId ?? null,
       status: f.status ?? 'pending',
       priceCents: f.priceCents ?? 8500,
       message: 'Door to door, luggage included.',

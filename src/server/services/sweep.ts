@@ -9,7 +9,8 @@
  * notification for each side is written in the same transaction (so it goes exactly once; the delivery
  * worker then e-mails and pushes it).
  *
- * And it deletes live events past their replay window (services/realtime.ts).
+ * It handles compliance documents over time: reminders before expiry and withdrawals at expiry
+ * (services/document-expiry.ts). And it deletes live events past their replay window (services/realtime.ts).
  */
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { displayLocality, formatPickupSydney } from '../../shared/marketplace/booking.ts';
@@ -19,6 +20,7 @@ import { quotes, rides } from '../db/schema/index.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { bookingDayFacts, reminderMessages } from '../modules/bookings/confirmation.ts';
 import { notify } from '../modules/notifications/service.ts';
+import { sweepDocuments } from './document-expiry.ts';
 import { deleteOldLiveEvents } from './realtime.ts';
 
 /** Any fixed number, different from the migration lock's: every instance takes the same one. */
@@ -57,6 +59,8 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
       )
       .returning({ id: quotes.id });
     await sendTripReminders(tx);
+    // Compliance documents: expiry reminders, and what an expired document ends (issue 13).
+    await sweepDocuments(tx);
     await deleteOldLiveEvents(tx);
     // Answers kept for Idempotency-Key retries live 24 hours.
     await deleteExpiredIdempotencyKeys(tx);

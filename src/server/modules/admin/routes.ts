@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { users } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { requirePermission } from '../../http/middleware.ts';
+import { followUpBookings } from './follow-ups.ts';
 import { verificationRoutes } from './verifications.ts';
 
 export function adminRoutes(deps: Deps) {
@@ -25,5 +26,9 @@ export function adminRoutes(deps: Deps) {
     return c.json({ users: rows });
   });
   app.route('/', verificationRoutes(deps));
+  app.get('/follow-ups', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items: await followUpBookings(deps.db) });
+  });
   return app;
 }
