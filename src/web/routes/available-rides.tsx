@@ -33,6 +33,8 @@ import {
   Stars,
   StatusBadge,
 } from '../features/marketplace/components/RideSummary.tsx';
+import { useStanding } from '../features/verification/api.ts';
+import { CannotQuoteCard } from '../features/verification/Checklist.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -122,7 +124,7 @@ export function AvailableRideCard({ ride, offers }: { ride: AvailableRide; offer
       <CustomerLine ride={ride} />
       <MyQuoteBlock ride={ride} />
       {quoting ? (
-        <QuoteForm rideId={ride.id} onDone={() => setQuoting(false)} />
+        <QuoteForm rideId={ride.id} passengers={ride.passengers} onDone={() => setQuoting(false)} />
       ) : (
         <Button
           size="sm"
@@ -203,6 +205,7 @@ export function PairRideCard({
       {quoting ? (
         <QuoteForm
           rideId={outbound.id}
+          passengers={Math.max(outbound.passengers, back.passengers)}
           onDone={() => setQuoting(false)}
           pair={{
             outboundId: outbound.id,
@@ -250,6 +253,7 @@ export default function AvailableRidesPage() {
   const rides = useAvailableRides(params);
   const { user } = useAuth();
   const profile = useDriverProfile(user?.userType === 'driver' && !user.isTest);
+  const standing = useStanding(user?.userType === 'driver' && !user.isTest);
   const offers = profile.data?.offers;
 
   function applyFilters(e: FormEvent<HTMLFormElement>) {
@@ -262,7 +266,8 @@ export default function AvailableRidesPage() {
     }
     if (near.locality) next.set('near', `${near.locality}|${near.postcode}`);
     else next.delete('radiusKm');
-    if (form.get('serve') === 'mine') next.set('serve', 'mine');
+    // The API shows only the driver's own kind of trips unless asked for all of them.
+    next.set('serve', form.get('serve') === 'mine' ? 'mine' : 'all');
     setParams(next);
   }
 
@@ -301,10 +306,10 @@ export default function AvailableRidesPage() {
             name="serve"
             value="mine"
             className="h-4 w-4"
-            defaultChecked={params.get('serve') === 'mine'}
+            defaultChecked={params.get('serve') !== 'all'}
             key={params.get('serve') ?? 'all'}
           />
-          Only trips I can serve
+          Only trips in my area that my vehicles can take
         </label>
         <div className="flex items-end gap-2">
           <Button type="submit">Filter</Button>
@@ -315,15 +320,21 @@ export default function AvailableRidesPage() {
       </form>
       {rides.isPending ? (
         <Loading />
+      ) : rides.error instanceof ApiError && rides.error.code === 'driver_not_verified' ? (
+        standing.data ? (
+          <CannotQuoteCard standing={standing.data} />
+        ) : (
+          <p role="alert">{rides.error.message}</p>
+        )
       ) : rides.error ? (
         <p role="alert">Requests could not be loaded: {rides.error.message}</p>
       ) : rides.data.items.length === 0 ? (
         <p>
           No open requests match.
-          {params.get('serve') === 'mine' &&
-            ' Only trips your vehicles can serve are shown: untick "Only trips I can serve" to see every trip.'}{' '}
-          New ones appear here, and you are notified when one matches your hours, seats and what your vehicles
-          offer.
+          {params.get('serve') !== 'all' &&
+            ' Only trips in your service area that your vehicles can take are shown: untick "Only trips in my area that my vehicles can take" to see every trip.'}{' '}
+          New ones appear here, and you are notified when one matches your area, hours, seats and what your
+          vehicles offer.
         </p>
       ) : (
         <>

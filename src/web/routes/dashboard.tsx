@@ -8,6 +8,8 @@ import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useRBAC } from '../features/auth/rbac.tsx';
 import { useAvailableRides, useBookings, useMyQuotes, useMyRides } from '../features/marketplace/api.ts';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
+import { useStanding } from '../features/verification/api.ts';
+import { CannotQuoteCard } from '../features/verification/Checklist.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { AvailableRideCard } from './available-rides.tsx';
 import { BookingList } from './bookings.tsx';
@@ -59,7 +61,12 @@ function CustomerDashboard({ real }: { real: boolean }) {
 }
 
 function DriverDashboard({ real }: { real: boolean }) {
-  const available = useAvailableRides(new URLSearchParams());
+  const { user } = useAuth();
+  // A driver (not an admin, who has no business record) must be verified to see new requests.
+  const isDriverAccount = real && user?.userType === 'driver';
+  const standing = useStanding(isDriverAccount);
+  const mayQuote = !isDriverAccount || standing.data?.canQuote === true;
+  const available = useAvailableRides(new URLSearchParams(), mayQuote);
   const quotes = useMyQuotes(real);
   const bookings = useBookings(real);
   const pending =
@@ -68,9 +75,14 @@ function DriverDashboard({ real }: { real: boolean }) {
   const fresh = available.data?.items.filter((r) => !r.myQuote).slice(0, 4) ?? [];
   return (
     <>
+      {isDriverAccount && standing.data && !standing.data.canQuote && (
+        <CannotQuoteCard standing={standing.data} />
+      )}
       <section className="flex flex-col gap-3">
         <h2 className="text-xl font-bold">New requests</h2>
-        {available.isPending && real ? (
+        {!mayQuote ? (
+          <p className="text-slate-700">New requests show here once your business is verified.</p>
+        ) : available.isPending && real ? (
           <Loading />
         ) : fresh.length === 0 ? (
           <p className="text-slate-700">No new requests right now.</p>

@@ -5,14 +5,15 @@
  */
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatLocalDate } from '../../shared/marketplace/booking.ts';
 import { WEEKDAY_LABELS, WEEKDAYS } from '../../shared/marketplace/constants.ts';
 import {
   WHEELCHAIR_OFFER_LABELS,
   WHEELCHAIR_OFFERS,
   type WheelchairOffer,
 } from '../../shared/marketplace/needs.ts';
+import { formatAbn } from '../../shared/marketplace/verification.ts';
 import { driverProfileSchema } from '../../shared/validation/driver-business.ts';
+import { formatPhone } from '../../shared/validation/phone.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, FormError } from '../components/ui/field.tsx';
@@ -25,22 +26,25 @@ import {
   useDriverProfile,
   useSaveDriverProfile,
 } from '../features/marketplace/api.ts';
+import { PlaceField, type PlaceValue } from '../features/marketplace/components/PlaceField.tsx';
 import { ProfileDetailsForm } from '../features/settings/ProfileDetailsForm.tsx';
+import { DocumentsSection } from '../features/verification/DocumentsSection.tsx';
+import { VehiclesSection } from '../features/verification/VehiclesSection.tsx';
+import { VerificationPanel } from '../features/verification/VerificationPanel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
+
+const EMPTY_PLACE: PlaceValue = { locality: '', postcode: '', address: '' };
 
 type Form = {
   companyName: string;
   bspNumber: string;
-  make: string;
-  model: string;
-  year: string;
-  color: string;
-  registration: string;
-  capacity: string;
-  provider: string;
-  policyNumber: string;
-  expiryDate: string;
+  abn: string;
+  businessPhone: string;
+  businessEmail: string;
+  base: PlaceValue;
+  serviceRadiusKm: string;
+  description: string;
   days: string[];
   start: string;
   end: string;
@@ -57,15 +61,12 @@ function toForm(d: DriverProfileDto): Form {
   return {
     companyName: d.companyName ?? '',
     bspNumber: d.bspNumber,
-    make: d.vehicle.make,
-    model: d.vehicle.model,
-    year: d.vehicle.year ? String(d.vehicle.year) : '',
-    color: d.vehicle.color,
-    registration: d.vehicle.registration,
-    capacity: String(d.vehicle.capacity),
-    provider: d.insurance.provider,
-    policyNumber: d.insurance.policyNumber,
-    expiryDate: d.insurance.expiryDate,
+    abn: formatAbn(d.abn),
+    businessPhone: d.businessPhone ? formatPhone(d.businessPhone) : '',
+    businessEmail: d.businessEmail,
+    base: d.base ? { locality: d.base.locality, postcode: d.base.postcode, address: '' } : EMPTY_PLACE,
+    serviceRadiusKm: String(d.serviceRadiusKm),
+    description: d.description,
     days: d.availability.days,
     start: d.availability.hours.start,
     end: d.availability.hours.end,
@@ -83,15 +84,13 @@ function toBody(f: Form) {
   return {
     companyName: f.companyName,
     bspNumber: f.bspNumber,
-    vehicle: {
-      make: f.make,
-      model: f.model,
-      year: f.year ? f.year : undefined,
-      color: f.color,
-      registration: f.registration,
-      capacity: f.capacity,
-    },
-    insurance: { provider: f.provider, policyNumber: f.policyNumber, expiryDate: f.expiryDate },
+    abn: f.abn,
+    businessPhone: f.businessPhone,
+    businessEmail: f.businessEmail,
+    base:
+      f.base.locality && f.base.postcode ? { locality: f.base.locality, postcode: f.base.postcode } : null,
+    serviceRadiusKm: f.serviceRadiusKm,
+    description: f.description,
     availability: { days: f.days, hours: { start: f.start, end: f.end } },
     offers: {
       childSeats: f.childSeats,
@@ -119,6 +118,7 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
   const [focusFirstError, setFocusFirstError] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   useEffect(() => setF(toForm(profile)), [profile]);
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setF((o) => ({ ...o, [k]: e.target.value }));
@@ -137,10 +137,15 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
     }
     const body = toBody(f);
     setError(null);
+    setServerErrors({});
     try {
       await save.mutateAsync(body as never);
       toast({ title: 'Profile saved', variant: 'success' });
     } catch (err) {
+      if (err instanceof ApiError && err.issues?.length) {
+        setServerErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
+        setFocusFirstError((n) => n + 1);
+      }
       setError(err instanceof ApiError ? err.message : 'Your profile could not be saved.');
     }
   }
@@ -148,54 +153,92 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <h2 className="text-xl font-bold sm:col-span-2">Business</h2>
-        <Field label="Company name" value={f.companyName} onChange={set('companyName')} />
+        <h2 id="business" tabIndex={-1} className="text-xl font-bold sm:col-span-2">
+          Business
+        </h2>
+        <p className="text-sm text-slate-700 sm:col-span-2">
+          What customers see on your quotes, and what we check before you can quote. Your logo or photo is
+          your profile picture (above).
+        </p>
         <Field
-          label="BSP number"
+          label="Trading name"
+          hint="Leave empty if you trade under your own name"
+          value={f.companyName}
+          onChange={set('companyName')}
+          error={errors.companyName ?? serverErrors.companyName}
+        />
+        <Field
+          label="ABN"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="11 digits, for example 51 824 753 556"
+          value={f.abn}
+          onChange={set('abn')}
+          error={errors.abn ?? serverErrors.abn}
+        />
+        <Field
+          label="BSP authorisation number"
           value={f.bspNumber}
           onChange={set('bspNumber')}
-          error={errors.bspNumber}
+          error={errors.bspNumber ?? serverErrors.bspNumber}
           required
         />
-      </Card>
-      <Card className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <h2 className="text-xl font-bold sm:col-span-3">Vehicle</h2>
-        <Field label="Make" value={f.make} onChange={set('make')} />
-        <Field label="Model" value={f.model} onChange={set('model')} />
         <Field
-          label="Year"
-          type="number"
-          inputMode="numeric"
-          value={f.year}
-          onChange={set('year')}
-          error={errors['vehicle.year']}
+          label="Business phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="A mobile: customers call it on the day of the trip, once they have booked"
+          value={f.businessPhone}
+          onChange={set('businessPhone')}
+          error={errors.businessPhone ?? serverErrors.businessPhone}
         />
-        <Field label="Colour" value={f.color} onChange={set('color')} />
-        <Field label="Registration" value={f.registration} onChange={set('registration')} />
         <Field
-          label="Seats for passengers"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={50}
-          value={f.capacity}
-          onChange={set('capacity')}
-          error={errors['vehicle.capacity']}
-          required
+          label="Business e-mail (optional)"
+          type="email"
+          autoComplete="email"
+          hint="Shown to customers on their booking; your account e-mail otherwise"
+          value={f.businessEmail}
+          onChange={set('businessEmail')}
+          error={errors.businessEmail ?? serverErrors.businessEmail}
         />
-      </Card>
-      <Card className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <h2 className="text-xl font-bold sm:col-span-3">Insurance</h2>
-        <Field label="Insurer" value={f.provider} onChange={set('provider')} />
-        <Field label="Policy number" value={f.policyNumber} onChange={set('policyNumber')} />
-        <Field
-          label="Expiry date"
-          type="date"
-          value={f.expiryDate}
-          onChange={set('expiryDate')}
-          error={errors['insurance.expiryDate']}
-          hint={formatLocalDate(f.expiryDate) || undefined}
-        />
+        <div className="sm:col-span-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <PlaceField
+            label="Base locality"
+            name="base"
+            value={f.base}
+            onChange={(v) => setF((o) => ({ ...o, base: v }))}
+            error={errors.base ?? serverErrors.base}
+          />
+          <Field
+            label="Service radius (km)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={500}
+            hint="How far from your base you pick people up"
+            value={f.serviceRadiusKm}
+            onChange={set('serviceRadiusKm')}
+            error={errors.serviceRadiusKm ?? serverErrors.serviceRadiusKm}
+          />
+        </div>
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <label htmlFor="business-description" className="text-sm font-medium text-slate-800">
+            Short description (optional)
+          </label>
+          <textarea
+            id="business-description"
+            rows={3}
+            maxLength={600}
+            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+            aria-describedby="business-description-hint"
+            value={f.description}
+            onChange={set('description')}
+          />
+          <p id="business-description-hint" className="text-xs text-slate-600">
+            What you do best, in a sentence or two: shown on your public driver page.
+          </p>
+        </div>
       </Card>
       <Card className="flex flex-col gap-4" data-testid="offers">
         <h2 className="text-xl font-bold">What your vehicles offer</h2>
@@ -318,7 +361,8 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
           />
         </div>
         <p className="text-sm text-slate-700">
-          You are told about new requests whose pickup falls on these days and hours and fits your seats.
+          You are told about new requests whose pickup falls on these days and hours, inside your service
+          area, and fits one of your vehicles.
         </p>
       </Card>
       <FormError message={error} />
@@ -330,13 +374,26 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
 }
 
 export default function DriverProfilePage() {
-  usePageMeta('Driver Profile', 'Your shuttle business: BSP number, vehicle, insurance and availability.');
+  usePageMeta(
+    'Driver Profile',
+    'Your shuttle business: verification, business details, vehicles, compliance documents and availability.',
+  );
   const { user } = useAuth();
   const { isAdmin } = useRBAC();
   // An admin edits any driver's record from the user list (?user=<id>).
   const [params] = useSearchParams();
   const userId = isAdmin ? (params.get('user') ?? undefined) : undefined;
   const profile = useDriverProfile(Boolean(user && !user.isTest), userId);
+  // The checklist links to /driver-profile#<section>: bring that section into view once it is there.
+  const loaded = Boolean(profile.data);
+  useEffect(() => {
+    const id = loaded ? window.location.hash.slice(1) : '';
+    const target = id ? document.getElementById(id) : null;
+    if (target) {
+      target.scrollIntoView({ block: 'start' });
+      target.focus({ preventScroll: true });
+    }
+  }, [loaded]);
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Driver profile</h1>
@@ -350,7 +407,12 @@ export default function DriverProfilePage() {
       ) : profile.error ? (
         <p role="alert">The driver record could not be loaded.</p>
       ) : (
-        <ProfileForm profile={profile.data} userId={userId} />
+        <>
+          {!userId && <VerificationPanel />}
+          <ProfileForm profile={profile.data} userId={userId} />
+          {!userId && <VehiclesSection />}
+          {!userId && <DocumentsSection />}
+        </>
       )}
     </div>
   );

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BookingDto,
+  DriverProfileDto,
   NotificationDto,
   Page,
   QuoteDto,
@@ -9,7 +10,6 @@ import type {
   RatingSummary,
   RideDto,
 } from '../../../shared/marketplace/api.ts';
-import type { DriverOffers } from '../../../shared/marketplace/needs.ts';
 import type { DriverProfileInput } from '../../../shared/validation/driver-business.ts';
 import type { QuoteInput, RideRequestInput } from '../../../shared/validation/marketplace.ts';
 import { api } from '../../lib/api.ts';
@@ -27,23 +27,6 @@ export type AvailableRide = RideDto & {
   myQuote?: { id: string; status: string; priceCents: number; pairTotalCents?: number | null } | null;
 };
 export type MyQuote = QuoteDto & { ride: RideDto };
-
-export interface DriverProfileDto {
-  userId: string;
-  bspNumber: string;
-  companyName: string | null;
-  vehicle: {
-    make: string;
-    model: string;
-    year: number | null;
-    color: string;
-    registration: string;
-    capacity: number;
-  };
-  insurance: { provider: string; policyNumber: string; expiryDate: string };
-  availability: { days: string[]; hours: { start: string; end: string } };
-  offers: DriverOffers;
-}
 
 export interface RatingsOverview {
   received: RatingDto[];
@@ -159,9 +142,12 @@ export function useAcceptQuote() {
   });
 }
 
-export function useAvailableRides(params: URLSearchParams) {
+export function useAvailableRides(params: URLSearchParams, enabled = true) {
   const qs = params.toString();
   return useQuery({
+    // A driver who may not quote yet (403 driver_not_verified) sees the checklist instead, not a toast.
+    meta: { errorToast: false },
+    enabled,
     queryKey: ['available-rides', qs],
     queryFn: () => api<Page<AvailableRide>>(`/api/rides/available${qs ? `?${qs}` : ''}`),
   });
@@ -295,6 +281,11 @@ export function useSaveDriverProfile(userId?: string) {
     meta: { errorToast: false },
     mutationFn: (body: DriverProfileInput) =>
       api<{ driver: DriverProfileDto }>(`/api/drivers/${userId ?? 'me'}`, { method: 'PUT', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['drivers'] }),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: ['drivers'] });
+      qc.invalidateQueries({ queryKey: ['verification'] });
+    },
   });
 }
+
+export type { DriverProfileDto };

@@ -1,12 +1,15 @@
 /**
- * A driver's quote for one request: price, what it includes, vehicle, and (optionally) how long it holds.
+ * A driver's quote for one request: price, what it includes, the vehicle (one of theirs with a current
+ * safety inspection that seats the passengers), and (optionally) how long it holds.
  * For a return trip the driver chooses: both legs for one price (a pair quote), or one leg.
  */
 import { type FormEvent, useState } from 'react';
+import { VERIFICATION_MESSAGES } from '../../../../shared/marketplace/verification.ts';
 import { quoteInputSchema } from '../../../../shared/validation/marketplace.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FormError } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useVehicles } from '../../verification/api.ts';
 import { useSubmitQuote } from '../api.ts';
 
 export interface PairLegs {
@@ -24,29 +27,38 @@ export function QuoteForm({
   initial,
   onDone,
   pair,
+  passengers = 1,
 }: {
   rideId: string;
   initial?: { price: string; message: string };
   onDone?: () => void;
   /** A return trip whose two legs are both open: the driver may quote both for one price. */
   pair?: PairLegs;
+  /** The trip's passengers: a vehicle with fewer seats cannot be chosen. */
+  passengers?: number;
 }) {
   const submit = useSubmitQuote();
   const [scope, setScope] = useState<Scope>('both');
   const [price, setPrice] = useState(initial?.price ?? '');
   const [message, setMessage] = useState(initial?.message ?? '');
-  const [vehicle, setVehicle] = useState('');
+  const vehicles = useVehicles();
+  const usable = (vehicles.data ?? []).filter((v) => v.usable);
+  const fits = usable.filter((v) => v.seats >= passengers);
+  const [chosen, setChosen] = useState('');
+  // The only vehicle that fits is chosen for the driver.
+  const vehicleId = chosen || (fits.length === 1 ? fits[0]!.id : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const body = { price, message, ...(vehicle.trim() ? { vehicle } : {}) };
+    const body = { price, message, ...(vehicleId ? { vehicleId } : {}) };
     const parsed = quoteInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
+    const next: Record<string, string> = {};
+    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
+    if (!vehicleId) next.vehicleId = VERIFICATION_MESSAGES.vehicleRequired;
+    if (Object.keys(next).length > 0) {
       setErrors(next);
       return;
     }
@@ -59,6 +71,8 @@ export function QuoteForm({
       await submit.mutateAsync({ ...target, ...body, price: Number(price) });
       onDone?.();
     } catch (err) {
+      if (err instanceof ApiError && err.issues?.length)
+        setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
       setError(err instanceof ApiError ? err.message : 'The quote could not be sent.');
     }
   }
@@ -124,11 +138,31 @@ export function QuoteForm({
         />
         {errors.message && <p className="text-sm text-red-700">{errors.message}</p>}
       </div>
-      <Field
-        label="Vehicle (optional: defaults to your profile's vehicle)"
-        value={vehicle}
-        onChange={(e) => setVehicle(e.target.value)}
-      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`quote-vehicle-${rideId}`} className="text-sm font-medium">
+          Vehicle
+        </label>
+        <select
+          id={`quote-vehicle-${rideId}`}
+          value={vehicleId}
+          onChange={(e) => setChosen(e.target.value)}
+          className="h-11 rounded-md border border-slate-400 bg-white px-3"
+          aria-invalid={errors.vehicleId ? true : undefined}
+          aria-describedby={errors.vehicleId ? `quote-vehicle-${rideId}-error` : undefined}
+        >
+          <option value="">Choose the vehicle for this trip</option>
+          {usable.map((v) => (
+            <option key={v.id} value={v.id} disabled={v.seats < passengers}>
+              {v.label} · {v.seats} seats{v.seats < passengers ? ` (too small for ${passengers})` : ''}
+            </option>
+          ))}
+        </select>
+        {errors.vehicleId && (
+          <p id={`quote-vehicle-${rideId}-error`} className="text-sm text-red-700">
+            {errors.vehicleId}
+          </p>
+        )}
+      </div>
       <FormError message={error} />
       <Button type="submit" size="sm" className="self-start" disabled={submit.isPending}>
         {submit.isPending ? 'Sending...' : initial ? 'Update quote' : 'Send quote'}
