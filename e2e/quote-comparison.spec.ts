@@ -154,7 +154,7 @@ test('quotes compared: live announcements, sort, marks, readable trust details',
 
   // Trust details: at least 14 px, and at least 4.5:1 against their background.
   const gan = cardOf(page, 'Gan Gan Shuttles');
-  await expect(gan.getByTestId('trust-details')).toContainText('BSP number on file');
+  await expect(gan.getByTestId('trust-details')).toContainText('Verified');
   await expect(gan.getByTestId('trust-details')).toContainText('Mercedes Sprinter, black, 11 seats');
   for (const el of [
     gan.getByTestId('track-record'),

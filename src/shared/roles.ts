@@ -154,9 +154,15 @@ function normalise(path: string): string {
   return clean.length > 1 && clean.endsWith('/') ? clean.slice(0, -1) : clean;
 }
 
+/**
+ * Public pages with a parameter (issue 13: a verified driver's public page). Open to everyone like
+ * PUBLIC_ROUTES, but rendered in the browser from the API and left out of the sitemap.
+ */
+export const PUBLIC_DYNAMIC_ROUTES = ['/drivers/*'] as const;
+
 export function isPublicRoute(path: string): boolean {
   const p = normalise(path);
-  return PUBLIC_ROUTES.some((r) => matchesRoute(r, p));
+  return [...PUBLIC_ROUTES, ...PUBLIC_DYNAMIC_ROUTES].some((r) => matchesRoute(r, p));
 }
 
 export function canAccessRoute(role: Role, path: string): boolean {
@@ -187,6 +193,9 @@ export const APP_ROUTES = [
   '/admin',
   '/admin-dashboard',
   '/admin/bookings/:id',
+  '/admin/verifications',
+  '/admin/verifications/:id',
+  '/drivers/:id',
   '/available-rides',
   '/driver-billing',
   '/settings',

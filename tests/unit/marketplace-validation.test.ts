@@ -172,13 +172,14 @@ describe('driverProfileSchema', () => {
 });
 
 describe('availableRidesQuerySchema', () => {
-  it('defaults the radius to 25 km and coerces query strings', () => {
+  it('defaults the radius to 25 km, shows the driver's own kind of trips, and coerces query strings', () => {
     expect(availableRidesQuerySchema.parse({ passengers: '3' })).toEqual({
       radiusKm: 25,
       passengers: 3,
-      serve: 'all',
+      // Issue 13: by default the trips in the driver's area that a vehicle of theirs can take.
+      serve: 'mine',
     });
-    expect(availableRidesQuerySchema.parse({ serve: 'mine' }).serve).toBe('mine');
+    expect(availableRidesQuerySchema.parse({ serve: 'all' }).serve).toBe('all');
   });
   it.each([
     [{ from: '2027-05-02', to: '2027-05-01' }, 'to', MARKETPLACE_MESSAGES.dateRange],

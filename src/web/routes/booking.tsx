@@ -15,6 +15,7 @@ import { Card } from '../components/ui/card.tsx';
 import { FormError } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
+import { DriverTrustLines, VehicleLine } from '../features/driver-card/DriverCard.tsx';
 import { useBooking, useBookingAction } from '../features/marketplace/api.ts';
 import { CancelBookingDialog } from '../features/marketplace/components/CancelBookingDialog.tsx';
 import { RatingForm } from '../features/marketplace/components/RatingForm.tsx';
@@ -206,8 +207,17 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
         </Card>
         <Card className="flex flex-col gap-2">
           <h2 className="text-xl font-bold">Driver and vehicle</h2>
-          <p className="font-semibold">{b.driver.companyName}</p>
+          <div className="flex items-center gap-3">
+            <Avatar src={b.driverCard.avatarUrl} name={b.driverCard.businessName} size="md" decorative />
+            <p className="font-semibold" data-testid="driver-business-name">
+              {b.driverCard.businessName}
+            </p>
+          </div>
           <p className="text-sm">BSP number {b.driver.bspNumber}</p>
+          <ul className="flex flex-col gap-2 text-base" data-testid="driver-card">
+            <DriverTrustLines driver={b.driverCard} />
+            {b.vehicleCard && <VehicleLine vehicle={b.vehicleCard} />}
+          </ul>
           <p data-testid="vehicle">
             {[v.make, v.model].filter(Boolean).join(' ') || 'Vehicle'}
             {v.color && `, ${v.color}`}

@@ -44,6 +44,7 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
   ],
   admin: [
     { to: '/admin-dashboard', label: 'Admin dashboard' },
+    { to: '/admin/verifications', label: 'Verifications' },
     { to: '/users', label: 'Users' },
     { to: '/available-rides', label: 'Available rides' },
     { to: '/profile', label: 'Profile', inAccountMenu: true },

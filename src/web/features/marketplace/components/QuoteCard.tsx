@@ -3,7 +3,7 @@
  * "Best rated"), the driver's track record and trust details in readable type, what the quote's state
  * means in words, and the fare statement to accept it.
  */
-import { Car, IdCard, Star, Tag } from 'lucide-react';
+import { Star, Tag } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { QuoteDto, RideDto } from '../../../../shared/marketplace/api.ts';
 import { fareStatement } from '../../../../shared/marketplace/booking.ts';
@@ -20,6 +20,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
+import { DriverProfileLink, DriverTrustLines, VehicleLine } from '../../driver-card/DriverCard.tsx';
 import { PairQuoteNote } from './PairQuoteNote.tsx';
 
 export interface QuoteMarks {
@@ -45,7 +46,7 @@ function stateText(quote: QuoteDto, cancelledBy: 'customer' | 'driver' | null | 
     case 'declined':
       return 'Not chosen: you booked another driver';
     case 'withdrawn':
-      return 'Withdrawn by the driver';
+      return 'Withdrawn';
     case 'expired':
       return 'Expired';
     default:
@@ -109,7 +110,7 @@ export function QuoteCard({
         </p>
       )}
       <div className="flex items-center gap-3">
-        <Avatar src={d.avatarUrl} name={d.firstName} size="md" decorative />
+        <Avatar src={d.avatarUrl} name={d.businessName} size="md" decorative />
         <Heading className="min-w-0 flex-1 text-lg font-bold leading-snug wrap-anywhere">
           {d.companyName || `${d.firstName}'s shuttle`}
         </Heading>
@@ -140,22 +141,11 @@ export function QuoteCard({
         )}
         {trips && <> · {trips}</>}
       </p>
-      <ul className="flex flex-col gap-1 text-base text-slate-800" data-testid="trust-details">
-        <li className="flex items-start gap-2">
-          {/* Not "verified": nobody checks the number against the NSW register yet (issue 13 will). */}
-          <IdCard className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" aria-hidden="true" />
-          <span>BSP number on file (NSW booked service provider)</span>
-        </li>
-        {quote.vehicle && (
-          <li className="flex items-start gap-2">
-            <Car className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" aria-hidden="true" />
-            <span className="wrap-anywhere">
-              <span className="sr-only">Vehicle: </span>
-              {quote.vehicle}
-            </span>
-          </li>
-        )}
+      <ul className="flex flex-col gap-2 text-base text-slate-800" data-testid="trust-details">
+        <DriverTrustLines driver={d} />
+        <VehicleLine vehicle={quote.vehicleCard} fallback={quote.vehicle} />
       </ul>
+      <DriverProfileLink driver={d} />
       {quote.message && <p className="text-base wrap-anywhere">“{quote.message}”</p>}
       <p
         className={`mt-auto text-base ${STATE_STYLE[quote.status] ?? 'font-semibold text-slate-800'}`}
