@@ -172,7 +172,7 @@ describe('driverProfileSchema', () => {
 });
 
 describe('availableRidesQuerySchema', () => {
-  it('defaults the radius to 25 km, shows the driver's own kind of trips, and coerces query strings', () => {
+  it("defaults the radius to 25 km, shows the driver's own kind of trips, and coerces query strings", () => {
     expect(availableRidesQuerySchema.parse({ passengers: '3' })).toEqual({
       radiusKm: 25,
       passengers: 3,
