@@ -79,9 +79,9 @@ test('a driver signs up with a BSP number and sees it on the driver profile', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Driver dashboard');
   await page.goto('/driver-profile');
   await expect(page.getByLabel('BSP number')).toHaveValue('BSP-778899');
-  await expect(page.getByLabel('Company name')).toHaveValue('Nelson Bay Transfers');
-  // The spec's defaults for a new driver: 4 seats, available 09:00 to 17:00.
-  await expect(page.getByLabel('Seats for passengers')).toHaveValue('4');
+  await expect(page.getByLabel('Trading name')).toHaveValue('Nelson Bay Transfers');
+  // A new driver must be verified before quoting (issue 13); available 09:00 to 17:00 by default.
+  await expect(page.getByTestId('verification-panel')).toContainText('Incomplete');
   await expect(page.getByLabel('From (Sydney time)')).toHaveValue('09:00');
   await expect(page.getByLabel('To (Sydney time)')).toHaveValue('17:00');
   // The driver's mobile number, on their own profile page, with why it matters.

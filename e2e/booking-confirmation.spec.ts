@@ -5,6 +5,7 @@
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { utcToSydney } from '../src/shared/marketplace/time.ts';
+import { driverProfileBody } from './marketplace-api.ts';
 import { createConfirmedUser, signInQuickly } from './support.ts';
 
 test.setTimeout(120_000);
@@ -40,6 +41,8 @@ test('accepting a quote confirms the booking to both sides, in the app and by e-
   const driverUser = await createConfirmedUser(request, 'driver', {
     fullName: 'Dana Driverson',
     phone: '0498 765 432',
+    seats: 12,
+    plate: 'PS23AB',
   });
   const customerUser = await createConfirmedUser(request, 'customer', {
     fullName: 'Casey Early',
@@ -55,23 +58,7 @@ test('accepting a quote confirms the booking to both sides, in the app and by e-
 
   // The driver's vehicle; the customer's 5:30 am trip to the airport in three days; the driver's quote.
   const saved = await driver.request.put('/api/drivers/me', {
-    data: {
-      companyName: 'Bay Shuttles',
-      bspNumber: 'BSP-2315',
-      vehicle: {
-        make: 'Toyota',
-        model: 'HiAce',
-        year: 2022,
-        color: 'White',
-        registration: 'PS23AB',
-        capacity: 12,
-      },
-      insurance: { provider: 'NRMA', policyNumber: 'POL-778', expiryDate: '2030-06-30' },
-      availability: {
-        days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-        hours: { start: '00:00', end: '23:59' },
-      },
-    },
+    data: driverProfileBody({ businessPhone: '0498 765 432' }),
   });
   expect(saved.ok()).toBe(true);
   const day = utcToSydney(new Date(Date.now() + 3 * 86_400_000)).date;

@@ -6,7 +6,13 @@
  * address never makes the booking page scroll sideways.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type Account, postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
+import {
+  type Account,
+  driverProfileBody,
+  postTripViaApi,
+  quoteViaApi,
+  signedInAt,
+} from './marketplace-api.ts';
 import { axeViolations, createConfirmedUser, E2E_ADMIN, uniqueEmail } from './support.ts';
 
 test.setTimeout(120_000);
@@ -32,16 +38,7 @@ async function driverWithBusiness(request: Parameters<typeof createConfirmedUser
 
 async function setUpDriver(page: Page, company: string, phone: string | null) {
   const profile = await page.request.put('/api/drivers/me', {
-    data: {
-      companyName: company,
-      bspNumber: 'BSP-12345',
-      vehicle: { make: 'Toyota', model: 'HiAce', color: 'White', registration: 'PS12AB', capacity: 10 },
-      insurance: {},
-      availability: {
-        days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-        hours: { start: '00:00', end: '23:59' },
-      },
-    },
+    data: driverProfileBody({ companyName: company }),
   });
   expect(profile.status(), await profile.text()).toBe(200);
   if (phone) {

@@ -43,10 +43,31 @@ export async function postTripViaApi(page: Page, opts: { hoursAhead?: number; ad
 }
 
 /** The signed-in driver quotes `price` AUD for the trip; the quote's id. */
-export async function quoteViaApi(page: Page, rideId: string, price: number, vehicle?: string) {
+export async function quoteViaApi(page: Page, rideId: string, price: number) {
+  // The quote names the driver's one vehicle by default (issue 13).
   const res = await page.request.post('/api/quotes', {
-    data: { rideId, price, message: 'Door to door, bags included.', ...(vehicle ? { vehicle } : {}) },
+    data: { rideId, price, message: 'Door to door, bags included.' },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { quote: { id: string } }).quote.id;
+}
+
+/**
+ * A complete business profile for PUT /api/drivers/me, as a verified journey driver has it (the ABN and
+ * BSP number they were verified with, base Nelson Bay), with every day and hour available.
+ */
+export function driverProfileBody(overrides: Record<string, unknown> = {}) {
+  return {
+    companyName: 'Bay Shuttles',
+    bspNumber: 'BSP-12345',
+    abn: '51824753556',
+    businessPhone: '0412 345 678',
+    base: { locality: 'Nelson Bay', postcode: '2315' },
+    serviceRadiusKm: 100,
+    availability: {
+      days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+      hours: { start: '00:00', end: '23:59' },
+    },
+    ...overrides,
+  };
 }

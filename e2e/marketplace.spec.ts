@@ -34,13 +34,8 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   await signInQuickly(driver, driverUser.email, driverUser.password);
   await signInQuickly(customer, customerUser.email, customerUser.password);
 
-  // The driver's business record: every day, all day, 6 seats, a vehicle the passenger can identify.
+  // The driver's business record (verified, with a 10-seat Toyota HiAce PS12AB): every day, all day.
   await driver.goto('/driver-profile');
-  await driver.getByLabel('Make').fill('Toyota');
-  await driver.getByLabel('Model').fill('HiAce');
-  await driver.getByLabel('Colour').fill('White');
-  await driver.getByLabel('Registration').fill('PS12AB');
-  await driver.getByLabel('Seats for passengers').fill('6');
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
     await driver.getByLabel(day).check();
   }
@@ -208,13 +203,11 @@ test("an admin edits a driver's business record from the user list", async ({ pa
     .click();
   await expect(page).toHaveURL(new RegExp(`/driver-profile\\?user=${userId}$`));
   await expect(page.getByLabel('BSP number')).toHaveValue('BSP-12345');
-  await page.getByLabel('Seats for passengers').fill('11');
+  await page.getByLabel('Service radius (km)').fill('80');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Profile saved' })).toBeVisible();
   const saved = await page.request.get(`/api/drivers/${userId}`);
-  expect(
-    ((await saved.json()) as { driver: { vehicle: { capacity: number } } }).driver.vehicle.capacity,
-  ).toBe(11);
+  expect(((await saved.json()) as { driver: { serviceRadiusKm: number } }).driver.serviceRadiusKm).toBe(80);
 });
 
 test('the trip form on a phone: needs as fields, errors clear when fixed, focus on the first error, dates in en-AU', async ({
@@ -294,12 +287,12 @@ test('the driver profile: what the vehicles offer, and focus on the first error'
   const page = await ctx.newPage();
   await signInQuickly(page, driverUser.email, driverUser.password);
   await page.goto('/driver-profile');
-  await page.getByLabel('Seats for passengers').fill('0');
+  await page.getByLabel('Service radius (km)').fill('0');
   await page.getByLabel('Booster seats').fill('-1');
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByLabel('Seats for passengers')).toBeFocused();
-  await page.getByLabel('Seats for passengers').fill('7');
-  await expect(page.getByText(/Vehicle capacity must be/)).toHaveCount(0);
+  await expect(page.getByLabel('Service radius (km)')).toBeFocused();
+  await page.getByLabel('Service radius (km)').fill('70');
+  await expect(page.getByText(/The service radius must be/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByLabel('Booster seats')).toBeFocused();
   await page.getByLabel('Booster seats').fill('2');

@@ -6,7 +6,7 @@
  * from the start, saying one short sentence per new quote.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
+import { driverProfileBody, postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
 import { axeViolations, createConfirmedUser } from './support.ts';
 
 test.setTimeout(180_000);
@@ -18,16 +18,7 @@ const quote = quoteViaApi;
 
 async function setCompany(page: Page, company: string) {
   const res = await page.request.put('/api/drivers/me', {
-    data: {
-      companyName: company,
-      bspNumber: 'BSP-12345',
-      vehicle: { make: 'Toyota', model: 'HiAce', color: 'White', registration: 'PS12AB', capacity: 10 },
-      insurance: {},
-      availability: {
-        days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-        hours: { start: '00:00', end: '23:59' },
-      },
-    },
+    data: driverProfileBody({ companyName: company }),
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -35,7 +26,7 @@ async function setCompany(page: Page, company: string) {
 /** One completed trip for `driver`, rated `stars` by its customer (and the customer rated back: visible). */
 async function completedTripRated(driver: Page, rater: Page, stars: number) {
   const rideId = await postTrip(rater);
-  const quoteId = await quote(driver, rideId, 100, 'Toyota HiAce');
+  const quoteId = await quote(driver, rideId, 100);
   const accepted = await rater.request.post(`/api/quotes/${quoteId}/accept`, { data: { acceptFare: true } });
   expect(accepted.status()).toBe(201);
   const bookingId = ((await accepted.json()) as { booking: { id: string } }).booking.id;
@@ -114,16 +105,16 @@ test('quotes compared: live announcements, sort, marks, readable trust details',
   await expect(announcer).toHaveText('');
 
   // The first quote: announced in one short sentence; alone, it gets no marks and no sort control.
-  await quote(c.page, rideId, 120, 'Toyota Coaster, silver, 21 seats');
+  await quote(c.page, rideId, 120);
   await expect(cardOf(page, 'Stockton Shuttles')).toBeVisible({ timeout: 15_000 });
   await expect(announcer).toHaveText('New quote from Stockton Shuttles: $120.00.');
   await expect(page.getByTestId('quote-marks')).toHaveCount(0);
   await expect(page.getByRole('radio', { name: 'Price, lowest first' })).toHaveCount(0);
   await expect(cardOf(page, 'Stockton Shuttles').getByTestId('track-record')).toHaveText('New');
 
-  await quote(a.page, rideId, 139, 'Mercedes Sprinter, black, 11 seats');
+  await quote(a.page, rideId, 139);
   await expect(announcer).toHaveText('New quote from Gan Gan Shuttles: $139.00.', { timeout: 15_000 });
-  await quote(b.page, rideId, 120, 'Toyota HiAce, white, 10 seats');
+  await quote(b.page, rideId, 120);
   await expect(announcer).toHaveText('New quote from Birubi Coaches: $120.00.', { timeout: 15_000 });
   await expect(page.getByTestId('quote-card')).toHaveCount(3);
 
@@ -155,7 +146,9 @@ test('quotes compared: live announcements, sort, marks, readable trust details',
   // Trust details: at least 14 px, and at least 4.5:1 against their background.
   const gan = cardOf(page, 'Gan Gan Shuttles');
   await expect(gan.getByTestId('trust-details')).toContainText('Verified');
-  await expect(gan.getByTestId('trust-details')).toContainText('Mercedes Sprinter, black, 11 seats');
+  await expect(gan.getByTestId('trust-details')).toContainText(
+    '2022 Toyota HiAce, white · 10 seats · 12 bags',
+  );
   for (const el of [
     gan.getByTestId('track-record'),
     gan.getByTestId('trust-details').locator('li').first(),

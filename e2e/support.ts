@@ -46,10 +46,25 @@ export function linkIn(text: string): string {
   return match[0];
 }
 
+/** The vehicle a verified journey driver has, as the journeys' assertions read it. */
+export const E2E_VEHICLE = { make: 'Toyota', model: 'HiAce', colour: 'White', plate: 'PS12AB' } as const;
+
+/**
+ * A confirmed account. A driver is also verified (issue 13: business details, a 10-seat vehicle, current
+ * documents, approved) through the development helper, unless `verified: false`: the journeys about
+ * quoting need a driver who may quote; onboarding has its own journey.
+ */
 export async function createConfirmedUser(
   request: APIRequestContext,
   userType: 'customer' | 'driver',
-  overrides: Partial<{ email: string; fullName: string; phone: string }> = {},
+  overrides: Partial<{
+    email: string;
+    fullName: string;
+    phone: string;
+    verified: boolean;
+    seats: number;
+    plate: string;
+  }> = {},
 ) {
   const email = overrides.email ?? uniqueEmail(userType);
   const body: Record<string, string> = {
@@ -66,10 +81,21 @@ export async function createConfirmedUser(
   }
   const res = await request.post('/api/account/signup', { data: body, headers: fixtureAddress() });
   expect(res.status()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: string } };
   const mail = await latestMail(request, email, 'verify-email');
   const confirm = await request.get(linkIn(mail.text), { maxRedirects: 0 });
   expect([200, 302]).toContain(confirm.status());
-  return { email, password: PASSWORD };
+  if (userType === 'driver' && overrides.verified !== false) {
+    const verified = await request.post(`/api/dev/drivers/${user.id}/verify`, {
+      data: {
+        seats: overrides.seats ?? 10,
+        luggageBags: 12,
+        vehicle: { ...E2E_VEHICLE, plate: overrides.plate ?? E2E_VEHICLE.plate },
+      },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
+  return { email, password: PASSWORD, userId: user.id };
 }
 
 export async function signInThroughForm(page: Page, email: string, password: string) {

@@ -177,7 +177,7 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
           error={errors.abn ?? serverErrors.abn}
         />
         <Field
-          label="BSP authorisation number"
+          label="BSP number (authorisation)"
           value={f.bspNumber}
           onChange={set('bspNumber')}
           error={errors.bspNumber ?? serverErrors.bspNumber}

@@ -12,10 +12,24 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { rides } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, validationError } from '../../http/errors.ts';
 import { listOutbox } from '../../services/mail.ts';
 import { storageFor } from '../../services/storage.ts';
 import { verifyDriverForDevelopment } from '../verification/dev-verify.ts';
+
+const devVerifySchema = z
+  .object({
+    seats: z.number().int().min(1).max(50).optional(),
+    luggageBags: z.number().int().min(0).max(100).optional(),
+    vehicle: z
+      .object({
+        make: z.string().min(1).max(60).optional(),
+        model: z.string().min(1).max(60).optional(),
+        colour: z.string().max(40).optional(),
+        plate: z.string().regex(/^[A-Z0-9]{1,9}$/).optional(),
+      })
+      .optional(),
+  });
 
 export function devRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
@@ -39,7 +53,10 @@ export function devRoutes(deps: Deps) {
   app.post('/drivers/:id/verify', async (c) => {
     const id = z.uuid().safeParse(c.req.param('id'));
     if (!id.success) throw notFound();
-    const done = await verifyDriverForDevelopment(deps.db, storageFor(deps.env), id.data);
+    // Optional: { seats, luggageBags, vehicle: { make, model, colour, plate } } for the vehicle it adds.
+    const body = devVerifySchema.safeParse(await c.req.json().catch(() => ({})));
+    if (!body.success) throw validationError(body.error);
+    const done = await verifyDriverForDevelopment(deps.db, storageFor(deps.env), id.data, body.data);
     if (!done) throw notFound();
     return c.json({ ok: true });
   });

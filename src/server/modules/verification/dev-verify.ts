@@ -34,7 +34,12 @@ export async function verifyDriverForDevelopment(
   db: Db,
   storage: ObjectStorage,
   driverId: string,
-  opts: { seats?: number; luggageBags?: number } = {},
+  opts: {
+    seats?: number;
+    luggageBags?: number;
+    /** The vehicle to add when the driver has none (the browser journeys describe theirs). */
+    vehicle?: { make?: string; model?: string; colour?: string; plate?: string };
+  } = {},
 ): Promise<boolean> {
   const [driver] = await db.select().from(drivers).where(eq(drivers.userId, driverId)).limit(1);
   if (!driver) return false;
@@ -48,11 +53,11 @@ export async function verifyDriverForDevelopment(
       .insert(vehicles)
       .values({
         driverId,
-        make: 'Toyota',
-        model: 'HiAce Commuter',
+        make: opts.vehicle?.make ?? 'Toyota',
+        model: opts.vehicle?.model ?? 'HiAce Commuter',
         year: 2022,
-        plate: `DEV${driverId.replace(/-/g, '').slice(0, 5).toUpperCase()}`,
-        colour: 'White',
+        plate: opts.vehicle?.plate ?? `DEV${driverId.replace(/-/g, '').slice(0, 5).toUpperCase()}`,
+        colour: opts.vehicle?.colour ?? 'White',
         seats: opts.seats ?? 11,
         luggageBags: opts.luggageBags ?? 12,
       })
