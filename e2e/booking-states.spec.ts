@@ -38,7 +38,8 @@ async function driverWithBusiness(request: Parameters<typeof createConfirmedUser
 
 async function setUpDriver(page: Page, company: string, phone: string | null) {
   const profile = await page.request.put('/api/drivers/me', {
-    data: driverProfileBody({ companyName: company }),
+    // The customer calls the business phone (issue 13).
+    data: driverProfileBody({ companyName: company, ...(phone ? { businessPhone: phone } : {}) }),
   });
   expect(profile.status(), await profile.text()).toBe(200);
   if (phone) {

@@ -40,6 +40,10 @@ async function expectNotFound(page: Page) {
   }
 }
 
+// Each redirect test opens 17 pages in turn; on a loaded 2-core machine that needs more than the default
+// 45 s budget (a test budget, not a timing assertion).
+test.describe.configure({ timeout: 120_000 });
+
 async function expectLanding(page: Page, path: string, expected: string) {
   await page.goto(path);
   const target = expected === '=' ? path : expected;

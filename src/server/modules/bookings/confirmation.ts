@@ -12,7 +12,7 @@ import { formatAud } from '../../../shared/marketplace/money.ts';
 import { formatSydneyDateTime } from '../../../shared/marketplace/time.ts';
 import { formatPhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, drivers, rides, users } from '../../db/schema/index.ts';
+import { bookings, drivers, quotes, rides, users, vehicles } from '../../db/schema/index.ts';
 import { notify } from '../notifications/service.ts';
 
 export const BOOKING_CONFIRMED_TITLE = 'Booking confirmed';
@@ -42,9 +42,11 @@ const withPhone = (phone: string | null) => (phone ? formatPhone(phone) : PHONE_
 
 export async function bookingDayFacts(db: Db, bookingId: string): Promise<BookingDayFacts | null> {
   const [row] = await db
-    .select({ booking: bookings, ride: rides, driver: drivers })
+    .select({ booking: bookings, ride: rides, driver: drivers, quoted: vehicles })
     .from(bookings)
     .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .innerJoin(quotes, eq(quotes.id, bookings.quoteId))
+    .leftJoin(vehicles, eq(vehicles.id, quotes.vehicleId))
     .leftJoin(drivers, eq(drivers.userId, bookings.driverId))
     .where(eq(bookings.id, bookingId));
   if (!row) return null;
@@ -60,8 +62,15 @@ export async function bookingDayFacts(db: Db, bookingId: string): Promise<Bookin
     [address.trim(), displayLocality(locality)].filter(Boolean).join(', ');
   const company = row.driver?.companyName?.trim();
   const driverName = d?.fullName ?? '';
-  const v = row.driver?.vehicleDetails;
-  const car = [[v?.make, v?.model].filter(Boolean).join(' '), v?.color].filter(Boolean).join(', ');
+  // The vehicle the quote named (issue 13); older bookings: the profile's vehicle record.
+  const q = row.quoted;
+  const old = row.driver?.vehicleDetails;
+  const v = q
+    ? { make: q.make, model: q.model, color: q.colour.toLowerCase(), registration: q.plate }
+    : { make: old?.make, model: old?.model, color: old?.color, registration: old?.registration };
+  const car = [[v.make, v.model].filter(Boolean).join(' '), v.color].filter(Boolean).join(', ');
+  // The customer calls the business phone (the sign-up mobile when none was given).
+  const driverPhone = row.driver?.businessPhone ?? d?.phone ?? null;
   const bags = ride.luggageBags;
   return {
     customerId: row.booking.customerId,
@@ -76,10 +85,10 @@ export async function bookingDayFacts(db: Db, bookingId: string): Promise<Bookin
       (ride.largeItems.length ? `, ${ride.largeItems.join(', ')}` : ''),
     fare: formatAud(row.booking.priceCents),
     driver: company
-      ? `${company} (${driverName}, ${withPhone(d?.phone ?? null)})`
-      : `${driverName} (${withPhone(d?.phone ?? null)})`,
+      ? `${company} (${driverName}, ${withPhone(driverPhone)})`
+      : `${driverName} (${withPhone(driverPhone)})`,
     customer: `${c?.fullName ?? ''}, ${withPhone(c?.phone ?? null)}`,
-    vehicle: [car || 'vehicle on the booking', v?.registration ? `plate ${v.registration}` : '']
+    vehicle: [car || 'vehicle on the booking', v.registration ? `plate ${v.registration}` : '']
       .filter(Boolean)
       .join(', '),
   };

@@ -17,19 +17,21 @@ import { listOutbox } from '../../services/mail.ts';
 import { storageFor } from '../../services/storage.ts';
 import { verifyDriverForDevelopment } from '../verification/dev-verify.ts';
 
-const devVerifySchema = z
-  .object({
-    seats: z.number().int().min(1).max(50).optional(),
-    luggageBags: z.number().int().min(0).max(100).optional(),
-    vehicle: z
-      .object({
-        make: z.string().min(1).max(60).optional(),
-        model: z.string().min(1).max(60).optional(),
-        colour: z.string().max(40).optional(),
-        plate: z.string().regex(/^[A-Z0-9]{1,9}$/).optional(),
-      })
-      .optional(),
-  });
+const devVerifySchema = z.object({
+  seats: z.number().int().min(1).max(50).optional(),
+  luggageBags: z.number().int().min(0).max(100).optional(),
+  vehicle: z
+    .object({
+      make: z.string().min(1).max(60).optional(),
+      model: z.string().min(1).max(60).optional(),
+      colour: z.string().max(40).optional(),
+      plate: z
+        .string()
+        .regex(/^[A-Z0-9]{1,9}$/)
+        .optional(),
+    })
+    .optional(),
+});
 
 export function devRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
