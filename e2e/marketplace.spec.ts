@@ -67,7 +67,7 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   await expect(customer.getByText('12 Magnus Street, Nelson Bay 2315')).toBeVisible();
   await customer.getByRole('link', { name: 'See matching drivers and quotes' }).click();
   await expect(customer.getByRole('heading', { name: 'Finding drivers' })).toBeVisible();
-  await expect(customer.getByTestId('match-count')).toContainText(/[1-9]\d* drivers? match/);
+  await expect(customer.getByTestId('match-count')).toContainText(/[1-9]\d* verified drivers? match/);
   await expect(customer.getByText('No quotes yet')).toBeVisible();
   // People reload: the reloaded page's live stream must still deliver the quote (issue 11).
   await customer.reload();

@@ -9,6 +9,8 @@
  * inspection. A quote may name only such a vehicle.
  */
 
+import { sydneyToday } from './time.ts';
+
 export const VERIFICATION_STATUSES = [
   /** Something is missing, or the driver has not submitted yet. Every driver starts here. */
   'incomplete',
@@ -259,7 +261,9 @@ function reviewItem(input: StandingInput, ready: boolean): ChecklistItem {
         ...base,
         label: 'Verified by ShuttleQuote',
         done: true,
-        detail: input.verifiedAt ? `Verified on ${formatDay(input.verifiedAt.slice(0, 10))}` : 'Verified',
+        detail: input.verifiedAt
+          ? `Verified on ${formatDay(sydneyToday(new Date(input.verifiedAt)))}`
+          : 'Verified',
         blocking: false,
       };
     case 'pending_review':

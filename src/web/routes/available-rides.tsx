@@ -1,7 +1,7 @@
 /**
  * /available-rides: open requests for drivers, filtered and paged, each with a quote form. A return trip
  * whose two legs are both listed shows as one card ("Return trip: 2 legs") that can be quoted for both legs
- * at one price or for one leg. "Only trips I can serve" (on by default) hides trips needing what the
+ * at one price or for one leg. "Only trips in my area that my vehicles can take" (on by default) hides trips needing what the
  * driver's vehicles do not offer (their profile's offers: child seats, wheelchair, pram...).
  */
 import { ArrowRight, Plane } from 'lucide-react';
@@ -246,7 +246,7 @@ export function groupPairs(items: AvailableRide[]): Entry[] {
 
 export default function AvailableRidesPage() {
   usePageMeta('Available Rides', 'Open trip requests you can quote for.');
-  // "Only trips I can serve" is on until the driver turns it off.
+  // "Only trips in my area that my vehicles can take" is on until the driver turns it off.
   const defaults = () => new URLSearchParams({ serve: 'mine' });
   const [params, setParams] = useState(defaults);
   const [near, setNear] = useState<PlaceValue>({ locality: '', postcode: '', address: '' });

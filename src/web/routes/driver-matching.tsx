@@ -86,8 +86,8 @@ export default function DriverMatchingPage() {
         {matches.isPending
           ? 'Counting the drivers who match your trip...'
           : matches.data === 0
-            ? 'No driver lists hours and seats that match this trip yet; every driver can still see it and quote.'
-            : `${matches.data} ${matches.data === 1 ? 'driver matches' : 'drivers match'} your trip and ${matches.data === 1 ? 'has' : 'have'} been told.`}
+            ? 'No verified driver lists hours, an area and a vehicle that match this trip yet; verified drivers can still find it and quote.'
+            : `${matches.data} verified ${matches.data === 1 ? 'driver matches' : 'drivers match'} your trip and ${matches.data === 1 ? 'has' : 'have'} been told.`}
       </p>
       <section aria-labelledby="quotes-heading" className="flex flex-col gap-3">
         <h2 id="quotes-heading" className="text-xl font-bold">

@@ -21,6 +21,7 @@ import { Loading } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useRBAC } from '../features/auth/rbac.tsx';
+import { UserAvatar } from '../features/avatars/OwnAvatar.tsx';
 import {
   type DriverProfileDto,
   useDriverProfile,
@@ -112,6 +113,7 @@ function errorsOf(f: Form): Record<string, string> {
 }
 
 function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: string }) {
+  const { user } = useAuth();
   const save = useSaveDriverProfile(userId);
   const [f, setF] = useState<Form>(() => toForm(profile));
   const [submitted, setSubmitted] = useState(false);
@@ -157,9 +159,23 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
           Business
         </h2>
         <p className="text-sm text-slate-700 sm:col-span-2">
-          What customers see on your quotes, and what we check before you can quote. Your logo or photo is
-          your profile picture (above).
+          What customers see on your quotes, and what we check before you can quote.
         </p>
+        {!userId && user && (
+          <div className="flex items-center gap-4 sm:col-span-2" data-testid="business-logo">
+            <UserAvatar
+              userId={user.id}
+              src={user.avatarUrl}
+              name={user.fullName}
+              email={user.email}
+              size="xl"
+            />
+            <p className="text-sm text-slate-700">
+              Your logo or photo: customers see it beside your quotes. Choose the picture to change it (PNG,
+              JPEG, GIF or WebP, up to 2 MB).
+            </p>
+          </div>
+        )}
         <Field
           label="Trading name"
           hint="Leave empty if you trade under your own name"
@@ -206,6 +222,7 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
           <PlaceField
             label="Base locality"
             name="base"
+            withAddress={false}
             value={f.base}
             onChange={(v) => setF((o) => ({ ...o, base: v }))}
             error={errors.base ?? serverErrors.base}
@@ -244,7 +261,7 @@ function ProfileForm({ profile, userId }: { profile: DriverProfileDto; userId?: 
         <h2 className="text-xl font-bold">What your vehicles offer</h2>
         <p className="text-sm text-slate-700">
           Trips that need more than this (a child seat you do not carry, a wheelchair user who stays
-          seated...) are not sent to you, and "Only trips I can serve" hides them on Available rides.
+          seated...) are not sent to you, and Available rides hides them unless you choose to see every trip.
         </p>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <Field

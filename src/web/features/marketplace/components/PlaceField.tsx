@@ -54,12 +54,15 @@ export function PlaceField({
   onChange,
   error,
   name,
+  withAddress = true,
 }: {
   label: string;
   value: PlaceValue;
   onChange: (v: PlaceValue) => void;
   error?: string;
   name: string;
+  /** A street address field beside the locality (not for an area, such as a driver's base). */
+  withAddress?: boolean;
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -197,20 +200,22 @@ export function PlaceField({
           </ul>
         )}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-address`} className="text-sm font-medium text-slate-800">
-          {label} street address (optional)
-        </label>
-        <input
-          id={`${id}-address`}
-          name={`${name}.address`}
-          autoComplete="street-address"
-          className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
-          value={value.address}
-          onChange={(e) => onChange({ ...value, address: e.target.value })}
-          maxLength={200}
-        />
-      </div>
+      {withAddress && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-address`} className="text-sm font-medium text-slate-800">
+            {label} street address (optional)
+          </label>
+          <input
+            id={`${id}-address`}
+            name={`${name}.address`}
+            autoComplete="street-address"
+            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
+            value={value.address}
+            onChange={(e) => onChange({ ...value, address: e.target.value })}
+            maxLength={200}
+          />
+        </div>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error}
