@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDeliveryRound } from '../../src/server/services/delivery-worker.ts';
 import type {
   DriverDocumentDto,
   DriverStandingDto,
@@ -379,6 +380,20 @@ describe.each(databaseKinds())('driver verification (%s)', (kind) => {
       sql`select type from notifications where user_id = ${driverId} and type like 'verification_%' order by created_at`,
     );
     expect(notes.map((n) => n.type)).toEqual(['verification_rejected', 'verification_approved']);
+    // And by e-mail, with a button to the driver profile.
+    await runDeliveryRound({
+      db: server.db,
+      env: server.deps.env,
+      mailer: server.deps.mailer,
+      push: async () => {},
+    });
+    const mails = await rows<{ subject: string; text: string }>(
+      server.db,
+      sql`select o.subject, o.text from mail_outbox o join users u on lower(u.email) = lower(o."to")
+          where u.id = ${driverId} and o.kind = 'notification' and o.subject = 'Your business is verified'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('/driver-profile#verification');
 
     const { ride } = await postRide(customer, { passengers: 3 });
     const quote = await driver.post('/api/quotes', { rideId: ride.id, price: 95, message: 'Door to door.' });

@@ -354,6 +354,8 @@ export function mailSubject(
         return `Quote not chosen: ${trip}, ${when}`;
       case 'quote_invited':
         return `Open for quotes again: ${trip}, ${when}`;
+      case 'quote_withdrawn':
+        return `Quote withdrawn: ${trip}, ${when}`;
     }
   }
   return n.title;
@@ -401,6 +403,8 @@ function buttonLabel(path: string): string {
   if (path.startsWith('/booking/')) return 'View the booking';
   if (path.startsWith('/driver-matching/')) return 'Compare your quotes';
   if (path === '/available-rides') return 'See available trips';
+  if (path.startsWith('/driver-profile')) return 'Open your driver profile';
+  if (path.startsWith('/admin/verifications/')) return 'Review the driver';
   return 'Open your notifications';
 }
 
