@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { run } from './util.ts';
 
@@ -112,7 +113,7 @@ export class ScratchCluster {
 
 /** Opens the server's PGlite data (DATA_DIR/pglite); only while the server is stopped. */
 export async function openPglite(dataDir: string): Promise<Sql> {
-  const db = new PGlite(path.join(dataDir, 'pglite'));
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
   await db.waitReady;
   return {
     async query<T>(text: string, params: unknown[] = []) {

@@ -6,6 +6,8 @@ export type ApiErrorCode =
   | 'auth/email-taken'
   | 'auth/reset-rate-limit'
   | 'auth/admin-signup-refused'
+  /** A suspended account tried to sign in (issue 14). */
+  | 'auth/account-suspended'
   | 'unauthenticated'
   | 'forbidden'
   /** A driver who is not verified with current documents (issue 13): issues name what is missing. */

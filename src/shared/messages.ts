@@ -34,6 +34,9 @@ export const LOGIN_PAGE = {
   emptyServiceMessage: 'Authentication failed. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** An administrator ended the account's sessions (issue 14: suspended, deleted). */
+  signedOutByAdmin:
+    'You have been signed out of this account. Sign in again, or contact support if you cannot.',
 } as const;
 
 export const ACCOUNT = {

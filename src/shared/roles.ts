@@ -192,6 +192,8 @@ export const APP_ROUTES = [
   '/users',
   '/admin',
   '/admin-dashboard',
+  '/admin/audit',
+  '/admin/users/:id',
   '/admin/bookings/:id',
   '/admin/verifications',
   '/admin/verifications/:id',

@@ -2,14 +2,17 @@
  * better-auth configured for this app: e-mail + password with confirmation, magic link, password reset,
  * argon2id hashes, sessions in Postgres, HttpOnly SameSite cookies (Secure in production).
  */
+
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { magicLink } from 'better-auth/plugins/magic-link';
+import { eq } from 'drizzle-orm';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { SIGNUP_USER_TYPES } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
+import { audit } from '../services/audit.ts';
 import type { Mailer } from '../services/mail.ts';
 import { changeEmailMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -25,6 +28,9 @@ function isEmailChangeToken(token: string): boolean {
     return false;
   }
 }
+
+/** The code better-auth answers with when a suspended account tries to start a session. */
+export const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
 
 /** The header the API sets from the socket address (any client-sent copy is removed first). */
 export const CLIENT_IP_HEADER = 'x-shuttle-client-ip';
@@ -56,6 +62,8 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       additionalFields: {
         userType: { type: 'string', required: false, defaultValue: 'customer', input: true },
         phone: { type: 'string', required: false, input: true },
+        // 'active' or 'suspended' (issue 14); set by administrators only, never by a request.
+        status: { type: 'string', required: false, defaultValue: 'active', input: false },
       },
       // E-mail change (/api/me/email): a confirmation link goes to the new address through
       // sendVerificationEmail below; the address changes only when that link is opened.
@@ -72,6 +80,14 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS.resetPassword,
       // Account e-mails are recorded in the outbox and sent by the mail worker (ADR 011), with the link's
       // lifetime as their expiry.
+      // Audited as a sensitive account event (issue 14).
+      onPasswordReset: async ({ user }) => {
+        await audit(db, {
+          actor: { id: user.id, email: user.email },
+          action: 'account.password_reset',
+          target: { type: 'user', id: user.id, label: user.email },
+        });
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           ...resetPasswordMail(env, user.email, url),
@@ -108,6 +124,21 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A suspended account gets no session, whatever the way in (password, magic link): issue 14.
+          before: async (session) => {
+            const [row] = await db
+              .select({ status: users.status })
+              .from(users)
+              .where(eq(users.id, session.userId))
+              .limit(1);
+            if (row?.status === 'suspended') {
+              throw new APIError('FORBIDDEN', { message: ACCOUNT_SUSPENDED, code: ACCOUNT_SUSPENDED });
+            }
+          },
+        },
+      },
       user: {
         create: {
           // Public sign-up can never create an admin, whatever the request says.

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -154,7 +155,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dataDir = path.resolve(dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite(dataDir);
+  // pg_trgm: the admin user search's trigram indexes (migration 0010).
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

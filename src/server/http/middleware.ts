@@ -49,7 +49,9 @@ export function sessionLoader(deps: Deps) {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('ip'));
     const result = await deps.auth.api.getSession({ headers });
-    if (result) {
+    // A suspended account's sessions are deleted when it is suspended; this covers one read in between.
+    const suspended = (result?.user as { status?: string } | undefined)?.status === 'suspended';
+    if (result && !suspended) {
       const u = result.user as typeof result.user & { userType?: string; phone?: string | null };
       c.set('user', {
         id: u.id,

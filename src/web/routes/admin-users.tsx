@@ -1,4 +1,5 @@
-import { UsersTable } from '../features/admin-users.tsx';
+/** /users (admin, issue 14): find accounts and open one. */
+import { UsersSearch } from '../features/admin/users/UsersTable.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -8,7 +9,7 @@ export default function AdminUsersPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Users</h1>
-      <UsersTable enabled={Boolean(user && !user.isTest)} />
+      <UsersSearch enabled={Boolean(user && !user.isTest)} />
     </div>
   );
 }

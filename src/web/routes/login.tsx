@@ -34,6 +34,7 @@ export default function LoginPage() {
   // Messages carried in the address are shown once, then removed from it.
   useEffect(() => {
     if (params.get('timeout') === 'true') setError(LOGIN_PAGE.sessionExpired);
+    if (params.get('signed_out') === 'true') setError(LOGIN_PAGE.signedOutByAdmin);
     const linkError = params.get('error');
     if (params.has('magic_link'))
       setError('This sign-in link is invalid or has expired. Please ask for a new one.');
@@ -42,7 +43,9 @@ export default function LoginPage() {
     else if (params.get('confirmed') === 'true')
       setNotice('Your e-mail address is confirmed. You can sign in now.');
     if (params.get('clear_auth') === 'true') clearStoredAuth();
-    if (['timeout', 'confirmed', 'clear_auth', 'error', 'magic_link'].some((k) => params.has(k))) {
+    if (
+      ['timeout', 'signed_out', 'confirmed', 'clear_auth', 'error', 'magic_link'].some((k) => params.has(k))
+    ) {
       setParams({}, { replace: true });
     }
   }, [params, setParams]);

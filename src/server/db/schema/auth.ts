@@ -35,11 +35,24 @@ export const users = pgTable(
     phone: text('phone'),
     /** The accessibility settings, so they follow the account across browsers (null: never saved). */
     accessibilitySettings: jsonb('accessibility_settings').$type<Record<string, unknown>>(),
+    /** 'active' or 'suspended' (issue 14): a suspended account cannot sign in and has no sessions. */
+    status: text('status').notNull().default('active'),
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: uuid('status_changed_by'),
+    /** What the admin search matches: name, e-mail and phone, lower-cased (a trigram index serves it). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(full_name || ' ' || email || ' ' || coalesce(phone, ''))`,
+    ),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_name_sort_idx').on(sql`lower(${t.fullName})`, t.id),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('users_user_type_check', sql`${t.userType} in ('customer', 'driver', 'admin')`),
+    check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('users_full_name_check', sql`length(trim(${t.fullName})) >= 2`),
   ],
 );

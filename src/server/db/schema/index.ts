@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './app-features.ts';
 export * from './auth.ts';
 export * from './drivers.ts';

@@ -2,16 +2,20 @@
  * Account flows wrapped around better-auth so that every entry point applies the spec's validation,
  * the rate limits, the error codes of SPEC §8 and the security_events log.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { SIGN_IN_FAILURE_AUDIT } from '../../../shared/admin/audit.ts';
+import { ADMIN_USER_MESSAGES } from '../../../shared/admin/users.ts';
 import { PASSWORD_RESET_LIMIT } from '../../../shared/constants.ts';
 import { ACCOUNT, API_MESSAGES, AUTH_ERRORS } from '../../../shared/messages.ts';
 import { SIGNUP_USER_TYPES } from '../../../shared/roles.ts';
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema } from '../../../shared/validation/auth.ts';
 import { signupRequestSchema } from '../../../shared/validation/signup.ts';
-import { drivers, users } from '../../db/schema/index.ts';
+import { ACCOUNT_SUSPENDED } from '../../auth/auth.ts';
+import { drivers, securityEvents, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/context.ts';
 import { AppError, validationError } from '../../http/errors.ts';
+import { audit } from '../../services/audit.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 import { recordSecurityEvent } from '../../services/security-events.ts';
 
@@ -118,20 +122,46 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
       const body = (await response.json().catch(() => ({}))) as { code?: string };
       throw { status: response.status, body } satisfies AuthErrorLike;
     }
-    const body = (await response.json()) as { user: { id: string } };
+    const body = (await response.json()) as { user: { id: string; email: string } };
     await recordSecurityEvent(deps.db, { type: 'sign_in', userId: body.user.id, ip });
+    await audit(deps.db, {
+      actor: { id: body.user.id, email: body.user.email },
+      action: 'account.sign_in',
+      target: { type: 'user', id: body.user.id, label: body.user.email },
+      ip,
+    });
     return { response, userId: body.user.id };
   } catch (err) {
     const e = err as AuthErrorLike;
     const code = e.body?.code;
     const user = await findUserByEmail(deps, email);
-    const reason = code === 'EMAIL_NOT_VERIFIED' ? 'email-not-confirmed' : 'invalid-credentials';
+    const reason =
+      code === 'EMAIL_NOT_VERIFIED'
+        ? 'email-not-confirmed'
+        : code === ACCOUNT_SUSPENDED
+          ? 'account-suspended'
+          : 'invalid-credentials';
     await recordSecurityEvent(deps.db, {
       type: 'sign_in_failed',
       userId: user?.id ?? null,
       ip,
       details: { reason, email },
     });
+    if (user && code === ACCOUNT_SUSPENDED) {
+      // The password was right (better-auth checks it before it makes a session): say why, and audit it.
+      await audit(deps.db, {
+        actor: { id: user.id, email: user.email },
+        action: 'account.sign_in_refused_suspended',
+        target: { type: 'user', id: user.id, label: user.email },
+        ip,
+      });
+      throw new AppError(
+        403,
+        'auth/account-suspended',
+        ADMIN_USER_MESSAGES.suspendedSignIn(deps.env.SUPPORT_EMAIL),
+      );
+    }
+    if (user && reason === 'invalid-credentials') await auditRepeatedFailures(deps, user, ip);
     if (code === 'EMAIL_NOT_VERIFIED') {
       // A fresh confirmation link, at most 3 an hour, so failed sign-ins cannot flood an inbox.
       const resend = await hitRateLimit(deps.db, `verify:${email}`, { max: 3, windowMs: 60 * 60_000 });
@@ -147,6 +177,34 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
     }
     console.error('sign-in failed', err);
     throw new AppError(500, 'auth/unknown', AUTH_ERRORS['auth/unknown']);
+  }
+}
+
+/**
+ * Failed sign-ins are security events; the moment one account reaches SIGN_IN_FAILURE_AUDIT.count failures
+ * within the window, that is audited once (and again at every further multiple).
+ */
+async function auditRepeatedFailures(deps: Deps, user: { id: string; email: string }, ip: string) {
+  const { count, windowMinutes } = SIGN_IN_FAILURE_AUDIT;
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.userId, user.id),
+        eq(securityEvents.eventType, 'sign_in_failed'),
+        sql`${securityEvents.createdAt} > now() - make_interval(mins => ${windowMinutes})`,
+      ),
+    );
+  const failures = row?.n ?? 0;
+  if (failures > 0 && failures % count === 0) {
+    await audit(deps.db, {
+      actor: null,
+      action: 'account.sign_in_failures',
+      target: { type: 'user', id: user.id, label: user.email },
+      details: { failures, windowMinutes },
+      ip,
+    });
   }
 }
 

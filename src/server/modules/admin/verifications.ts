@@ -12,6 +12,7 @@
 import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AuditAction } from '../../../shared/admin/audit.ts';
 import type {
   VerificationDetailDto,
   VerificationEventDto,
@@ -38,6 +39,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody } from '../../http/errors.ts';
+import { audit } from '../../services/audit.ts';
 import { toDocumentDto } from '../drivers/documents.ts';
 import { getDriverProfile } from '../drivers/service.ts';
 import { listVehicles } from '../drivers/vehicles.ts';
@@ -45,6 +47,7 @@ import { notify } from '../notifications/service.ts';
 import { recordVerificationEvent } from '../verification/events.ts';
 import { loadStanding, vehicleLabel } from '../verification/standing.ts';
 import { withdrawQuotesOfDriver } from '../verification/withdraw.ts';
+import { type AdminContext, adminContext } from './admin-context.ts';
 
 const uuid = z.uuid();
 const conflict = (message: string) => new AppError(409, 'conflict', message);
@@ -211,11 +214,12 @@ function driverMessage(decision: Decision, reason: string): string {
 
 export async function decideDriver(
   db: Db,
-  adminId: string,
+  admin: AdminContext,
   driverId: string,
   decision: Decision,
   reason: string,
 ): Promise<void> {
+  const adminId = admin.actor.id;
   const rule = DECISIONS[decision];
   const [current] = await db.select().from(drivers).where(eq(drivers.userId, driverId)).limit(1);
   if (!current) throw notFound();
@@ -242,6 +246,14 @@ export async function decideDriver(
       .returning({ userId: drivers.userId });
     if (!moved) throw conflict(rule.refused);
     await recordVerificationEvent(tx, { driverId, actorId: adminId, action: rule.event, reason });
+    const [who] = await tx.select({ email: users.email }).from(users).where(eq(users.id, driverId));
+    await audit(tx, {
+      actor: admin.actor,
+      action: DRIVER_AUDIT[decision],
+      target: { type: 'driver', id: driverId, label: current.companyName?.trim() || who?.email },
+      reason,
+      ip: admin.ip,
+    });
     if (decision === 'suspend') {
       await withdrawQuotesOfDriver(tx, { driverId, why: 'suspended by ShuttleQuote', actorId: adminId });
     }
@@ -257,11 +269,12 @@ export async function decideDriver(
 
 export async function decideDocument(
   db: Db,
-  adminId: string,
+  admin: AdminContext,
   documentId: string,
   decision: 'approve' | 'reject',
   reason: string,
 ): Promise<string> {
+  const adminId = admin.actor.id;
   return db.transaction(async (tx) => {
     const now = new Date();
     const [doc] = await tx
@@ -320,9 +333,24 @@ export async function decideDocument(
       documentId: doc.id,
       reason,
     });
+    await audit(tx, {
+      actor: admin.actor,
+      action: decision === 'approve' ? 'document.approved' : 'document.rejected',
+      target: { type: 'document', id: doc.id, label: label },
+      reason,
+      details: { driverId: doc.driverId },
+      ip: admin.ip,
+    });
     return doc.driverId;
   });
 }
+
+const DRIVER_AUDIT = {
+  approve: 'driver.approved',
+  reject: 'driver.rejected',
+  suspend: 'driver.suspended',
+  reinstate: 'driver.reinstated',
+} as const satisfies Record<Decision, AuditAction>;
 
 export function verificationRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
@@ -350,7 +378,7 @@ export function verificationRoutes(deps: Deps) {
         c,
         DECISIONS[decision].reasonRequired ? requiredReasonSchema : optionalReasonSchema,
       );
-      await decideDriver(db, c.get('user')!.id, driverId, decision, reason);
+      await decideDriver(db, adminContext(c), driverId, decision, reason);
       return c.json(await detail(driverId));
     });
   }
@@ -362,7 +390,7 @@ export function verificationRoutes(deps: Deps) {
         c,
         decision === 'reject' ? requiredReasonSchema : optionalReasonSchema,
       );
-      const driverId = await decideDocument(db, c.get('user')!.id, id, decision, reason);
+      const driverId = await decideDocument(db, adminContext(c), id, decision, reason);
       return c.json(await detail(driverId));
     });
   }

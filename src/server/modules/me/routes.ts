@@ -14,6 +14,7 @@ import { sessions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, forbidden, parseBody } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
+import { audit } from '../../services/audit.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 import { accessibilityRoutes } from './accessibility.ts';
 import {
@@ -76,6 +77,13 @@ export function meRoutes(deps: Deps) {
       body: { newEmail, callbackURL: '/profile?emailChanged=true' },
       headers: authHeaders(c.req.raw, c.get('ip')),
     });
+    await audit(deps.db, {
+      actor: { id: user.id, email: user.email },
+      action: 'account.email_change_requested',
+      target: { type: 'user', id: user.id, label: user.email },
+      details: { newEmail },
+      ip: c.get('ip'),
+    });
     return c.json({ ok: true, pendingEmail: newEmail });
   });
 
@@ -103,6 +111,12 @@ export function meRoutes(deps: Deps) {
       console.error('password change failed', response.status, await response.text().catch(() => ''));
       throw new AppError(400, 'validation', ME_MESSAGES.wrongPassword);
     }
+    await audit(deps.db, {
+      actor: { id: user.id, email: user.email },
+      action: 'account.password_changed',
+      target: { type: 'user', id: user.id, label: user.email },
+      ip: c.get('ip'),
+    });
     return withCookies(response, c.json({ ok: true }));
   });
 
@@ -151,6 +165,12 @@ export function meRoutes(deps: Deps) {
     await limitPasswordAttempts(user.id);
     await checkPassword(deps, user.id, input.password);
     await deleteAccount(deps, user.id);
+    await audit(deps.db, {
+      actor: { id: user.id, email: user.email },
+      action: 'account.deleted',
+      target: { type: 'user', id: user.id, label: user.email },
+      ip: c.get('ip'),
+    });
     // The session row is gone with the others; this clears the browser's cookie.
     const response = await deps.auth.api.signOut({
       headers: authHeaders(c.req.raw, c.get('ip')),

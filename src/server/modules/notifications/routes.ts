@@ -1,8 +1,10 @@
 /** /api/notifications: the list, read marks, and the live stream (Server-Sent Events). */
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { LIVE_HEARTBEAT_MS } from '../../../shared/marketplace/constants.ts';
+import { sessions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
@@ -57,15 +59,36 @@ export function notificationRoutes(deps: Deps, hub: RealtimeHub) {
       const write = (message: Parameters<typeof stream.writeSSE>[0]) => {
         if (!stream.aborted && !stream.closed) stream.writeSSE(message).catch(ended);
       };
+      const sessionId = c.get('sessionId');
+      // An administrator suspended or deleted the account (issue 14): if this stream's session is gone, the
+      // tab is told to sign out and the stream ends (a reconnect is refused 401).
+      const checkSession = async () => {
+        const [alive] = sessionId
+          ? await deps.db
+              .select({ id: sessions.id })
+              .from(sessions)
+              .where(eq(sessions.id, sessionId))
+              .limit(1)
+          : [];
+        if (alive) return;
+        write({ event: 'signed_out', data: JSON.stringify({ reason: 'session_revoked' }) });
+        connection.close();
+        ended();
+      };
       const connection = await hub.open(
         user.id,
         {
-          event: (e) =>
+          event: (e) => {
+            if (e.kind === 'session_revoked') {
+              checkSession().catch((err: unknown) => console.error('stream session check failed', err));
+              return;
+            }
             write({
               event: 'change',
               id: String(e.eventId),
               data: JSON.stringify({ kind: e.kind, id: e.id }),
-            }),
+            });
+          },
           resync: (reason) => write({ event: 'resync', data: JSON.stringify({ reason }) }),
           close: ended,
         },

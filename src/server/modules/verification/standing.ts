@@ -125,7 +125,8 @@ export function usableVehicleSql(vehicleAlias: string): SQL {
  */
 export function eligibleDriverSql(driverId: SQL, vehicleFits: SQL = sql`true`): SQL {
   return sql`(
-    exists (select 1 from drivers ed where ed.user_id = ${driverId} and ed.verification_status = 'verified')
+    exists (select 1 from drivers ed join users eu on eu.id = ed.user_id
+             where ed.user_id = ${driverId} and ed.verification_status = 'verified' and eu.status = 'active')
     and ${documentInForce('authorisation', driverId)}
     and ${documentInForce('insurance', driverId)}
     and exists (select 1 from vehicles uv

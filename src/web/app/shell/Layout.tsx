@@ -7,15 +7,22 @@ import { Toaster } from '../../components/ui/toast.tsx';
 import { announce } from '../../features/accessibility/settings.ts';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { RouteGuard } from '../../features/auth/RouteGuard.tsx';
+import { clearStoredAuth } from '../../features/auth/storage.ts';
 import { useLiveUpdates } from '../../features/marketplace/live.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { Overlays } from './Overlays.tsx';
 
 export function Layout() {
-  const { user } = useAuth();
+  const { user, refresh } = useAuth();
   const location = useLocation();
-  useLiveUpdates(Boolean(user && !user.isTest));
+  useLiveUpdates(Boolean(user && !user.isTest), {
+    onSessionChanged: () => void refresh(),
+    onSignedOut: () => {
+      clearStoredAuth();
+      window.location.replace('/login?signed_out=true');
+    },
+  });
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -46,6 +46,7 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
     { to: '/admin-dashboard', label: 'Admin dashboard' },
     { to: '/admin/verifications', label: 'Verifications' },
     { to: '/users', label: 'Users' },
+    { to: '/admin/audit', label: 'Audit log' },
     { to: '/available-rides', label: 'Available rides' },
     { to: '/profile', label: 'Profile', inAccountMenu: true },
     { to: '/settings', label: 'Settings', inAccountMenu: true },

@@ -1,25 +1,12 @@
 /**
- * An admin's decision on a driver or a document (issue 13): a dialog that asks for the reason (required
- * to reject or suspend: the driver reads it), sends it, and shows the API's refusal if there is one.
+ * An admin's decision on a driver or a document (issue 13): the reason is required to reject or suspend
+ * (the driver reads it), optional otherwise.
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
 import { optionalReasonSchema, requiredReasonSchema } from '../../../shared/validation/driver-business.ts';
-import { Button, type ButtonProps } from '../../components/ui/button.tsx';
-import { FormError } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
+import type { ButtonProps } from '../../components/ui/button.tsx';
+import { ReasonDialog } from '../admin/ReasonDialog.tsx';
 
-export function DecisionDialog({
-  label,
-  title,
-  description,
-  confirmLabel,
-  reasonRequired,
-  variant = 'primary',
-  onConfirm,
-}: {
-  /** The opening button's text: "Approve", "Reject insurance certificate". */
+export function DecisionDialog(props: {
   label: string;
   title: string;
   description: string;
@@ -28,108 +15,12 @@ export function DecisionDialog({
   variant?: ButtonProps['variant'];
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const reasonId = useId();
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = (reasonRequired ? requiredReasonSchema : optionalReasonSchema).safeParse({ reason });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
-      reasonRef.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setError(null);
-    setBusy(true);
-    try {
-      await onConfirm(parsed.data.reason);
-      setBusy(false);
-      setOpen(false);
-    } catch (err) {
-      setBusy(false);
-      setError(err instanceof ApiError ? err.message : 'That did not work. Please try again.');
-    }
-  }
-
+  const { reasonRequired, ...rest } = props;
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        if (next) {
-          setReason('');
-          setFieldError(null);
-          setError(null);
-        }
-        setOpen(next);
-      }}
-    >
-      <Dialog.Trigger asChild>
-        <Button variant={variant} size="sm">
-          {label}
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 text-slate-900 shadow-xl"
-          onOpenAutoFocus={(e) => {
-            e.preventDefault();
-            reasonRef.current?.focus();
-          }}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold text-brand-ink">{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Close" disabled={busy}>
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-base">{description}</Dialog.Description>
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={reasonId} className="font-medium text-slate-800">
-                {reasonRequired ? 'Reason (the driver reads it)' : 'Note (optional, the driver reads it)'}
-              </label>
-              <textarea
-                ref={reasonRef}
-                id={reasonId}
-                rows={3}
-                maxLength={1000}
-                required={reasonRequired}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? `${reasonId}-error` : undefined}
-                className="rounded-md border border-slate-400 px-3 py-2 text-base"
-              />
-              {fieldError && (
-                <p id={`${reasonId}-error`} className="text-sm text-red-700">
-                  {fieldError}
-                </p>
-              )}
-            </div>
-            <FormError message={error} />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button type="button" variant="secondary" disabled={busy}>
-                  Back
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" variant={variant} disabled={busy}>
-                {busy ? 'Saving...' : confirmLabel}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ReasonDialog
+      {...rest}
+      schema={reasonRequired ? requiredReasonSchema : optionalReasonSchema}
+      reasonLabel={reasonRequired ? 'Reason (the driver reads it)' : 'Note (optional, the driver reads it)'}
+    />
   );
 }

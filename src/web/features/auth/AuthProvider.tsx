@@ -53,6 +53,7 @@ const FINAL_SIGN_IN_CODES = new Set([
   'auth/invalid-email',
   'auth/missing-credentials',
   'auth/rate-limit',
+  'auth/account-suspended',
   'bad_origin',
 ]);
 

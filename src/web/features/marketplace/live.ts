@@ -10,7 +10,7 @@
  * fetched again.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { LIVE_STALE_AFTER_MS } from '../../../shared/marketplace/constants.ts';
 import { MARKETPLACE_KEYS } from './api.ts';
 
@@ -21,8 +21,17 @@ const REOPEN_MAX_MS = 30_000;
 /** Many events in a burst (a replay) cause one refetch. */
 const REFRESH_DEBOUNCE_MS = 100;
 
-export function useLiveUpdates(enabled: boolean) {
+export interface LiveSessionHandlers {
+  /** The account changed (a new role): read the session again. */
+  onSessionChanged: () => void;
+  /** An administrator ended this session (issue 14): the tab signs out. */
+  onSignedOut: () => void;
+}
+
+export function useLiveUpdates(enabled: boolean, handlers?: LiveSessionHandlers) {
   const qc = useQueryClient();
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
@@ -63,7 +72,13 @@ export function useLiveUpdates(enabled: boolean) {
       es.addEventListener('change', (event) => {
         heard();
         if ((event as MessageEvent).lastEventId) lastEventId = (event as MessageEvent).lastEventId;
+        if (kindOf(event as MessageEvent) === 'session') handlersRef.current?.onSessionChanged();
         refresh();
+      });
+      es.addEventListener('signed_out', () => {
+        disposed = true;
+        es.close();
+        handlersRef.current?.onSignedOut();
       });
       es.addEventListener('resync', () => {
         heard();
@@ -110,4 +125,12 @@ export function useLiveUpdates(enabled: boolean) {
       source?.close();
     };
   }, [enabled, qc]);
+}
+
+function kindOf(event: MessageEvent): string | null {
+  try {
+    return (JSON.parse(String(event.data)) as { kind?: string }).kind ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,156 @@
+/**
+ * GET /api/admin/users: the /users table (issue 14). Keyset-paged on (sort key, id) so every page costs
+ * the same at 100k accounts; the search is a substring match served by trigram indexes on users.search_text
+ * (name, e-mail, phone) and drivers.company_name.
+ */
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminUserListDto,
+  type AdminUserRowDto,
+  type UserSort,
+  type userListQuerySchema,
+} from '../../../shared/admin/users.ts';
+import { sydneyToUtc } from '../../../shared/marketplace/time.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+
+type Query = z.output<typeof userListQuerySchema>;
+
+/** LIKE pattern for a substring, with LIKE's own wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * What a typed phone number looks like in the stored E.164 form: "0412 345 678" -> "61412345678",
+ * "+61 412" -> "61412". Null when the search is not a phone number.
+ */
+export function phoneDigits(q: string): string | null {
+  if (!/^\+?[\d\s()-]{4,}$/.test(q)) return null;
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 4) return null;
+  return digits.startsWith('0') ? `61${digits.slice(1)}` : digits;
+}
+
+interface Cursor {
+  key: string;
+  id: string;
+}
+
+const ORDER: Record<UserSort, { key: SQL; dir: 'asc' | 'desc' }> = {
+  newest: { key: sql`u.created_at`, dir: 'desc' },
+  oldest: { key: sql`u.created_at`, dir: 'asc' },
+  name: { key: sql`lower(u.full_name)`, dir: 'asc' },
+  name_desc: { key: sql`lower(u.full_name)`, dir: 'desc' },
+};
+
+/** The sort key as the cursor carries it: timestamps to the microsecond in UTC, names as text. */
+function cursorKeySql(sort: UserSort): SQL {
+  return sort === 'newest' || sort === 'oldest'
+    ? sql`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql`lower(u.full_name)`;
+}
+
+export function encodeUserCursor(sort: UserSort, c: Cursor): string {
+  return Buffer.from(JSON.stringify([sort, c.key, c.id])).toString('base64url');
+}
+
+function decodeUserCursor(sort: UserSort, raw: string): Cursor {
+  const bad = new AppError(400, 'validation', ADMIN_USER_MESSAGES.badCursor, [
+    { path: 'cursor', message: ADMIN_USER_MESSAGES.badCursor },
+  ]);
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw bad;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== sort) throw bad;
+  const [, key, id] = parsed as [unknown, unknown, unknown];
+  if (typeof key !== 'string' || typeof id !== 'string') throw bad;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) throw bad;
+  if ((sort === 'newest' || sort === 'oldest') && Number.isNaN(Date.parse(key))) throw bad;
+  return { key, id };
+}
+
+function searchSql(q: string): SQL | undefined {
+  const text = q.toLowerCase();
+  if (!text) return undefined;
+  const patterns = [containsPattern(text)];
+  const digits = phoneDigits(text);
+  if (digits) patterns.push(containsPattern(digits));
+  const userMatch = sql.join(
+    patterns.map((p) => sql`u2.search_text like ${p}`),
+    sql` or `,
+  );
+  // A union of two index scans, each served by its trigram index; an OR across the tables would scan all.
+  return sql`u.id in (
+    select u2.id from users u2 where ${userMatch}
+    union
+    select d2.user_id from drivers d2 where lower(d2.company_name) like ${patterns[0]})`;
+}
+
+export async function listUsers(db: Db, query: Query): Promise<AdminUserListDto> {
+  const conditions: SQL[] = [];
+  const search = searchSql(query.q);
+  if (search) conditions.push(search);
+  if (query.role) conditions.push(sql`u.user_type = ${query.role}`);
+  if (query.status) conditions.push(sql`u.status = ${query.status}`);
+  if (query.verification) conditions.push(sql`d.verification_status = ${query.verification}`);
+  if (query.from) conditions.push(sql`u.created_at >= ${sydneyToUtc(query.from, '00:00')!.toISOString()}`);
+  if (query.to) {
+    const [y, m, d] = query.to.split('-').map(Number) as [number, number, number];
+    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    conditions.push(sql`u.created_at < ${sydneyToUtc(next, '00:00')!.toISOString()}`);
+  }
+  const order = ORDER[query.sort];
+  if (query.cursor) {
+    const c = decodeUserCursor(query.sort, query.cursor);
+    const key =
+      query.sort === 'newest' || query.sort === 'oldest' ? sql`${c.key}::timestamptz` : sql`${c.key}`;
+    conditions.push(
+      order.dir === 'desc'
+        ? sql`(${order.key}, u.id) < (${key}, ${c.id}::uuid)`
+        : sql`(${order.key}, u.id) > (${key}, ${c.id}::uuid)`,
+    );
+  }
+  const dir = sql.raw(order.dir);
+  const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
+  const result = await db.execute(sql`
+    select u.id, u.full_name, u.email, u.phone, u.user_type, u.status, u.email_verified,
+           u.created_at, d.company_name, d.verification_status, ${cursorKeySql(query.sort)} as cursor_key
+      from users u
+      left join drivers d on d.user_id = u.id
+      ${where}
+     order by ${order.key} ${dir}, u.id ${dir}
+     limit ${query.limit + 1}`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    users: page.map(toRow),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeUserCursor(query.sort, { key: String(last.cursor_key), id: String(last.id) })
+        : null,
+  };
+}
+
+function toRow(r: Record<string, unknown>): AdminUserRowDto {
+  const created = r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at));
+  return {
+    id: String(r.id),
+    fullName: String(r.full_name),
+    email: String(r.email),
+    phone: (r.phone as string | null) ?? null,
+    userType: r.user_type as AdminUserRowDto['userType'],
+    status: r.status as AdminUserRowDto['status'],
+    emailVerified: Boolean(r.email_verified),
+    createdAt: created.toISOString(),
+    businessName: (r.company_name as string | null)?.trim() || null,
+    verificationStatus: (r.verification_status as AdminUserRowDto['verificationStatus']) ?? null,
+  };
+}
