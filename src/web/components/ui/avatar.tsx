@@ -93,12 +93,13 @@ export function Avatar({
   return (
     <span className={cn('relative inline-flex shrink-0', className)}>
       {picture}
+      {/* Inside the picture's box, so large text never pushes it past its container. */}
       <button
         type="button"
         onClick={onEdit}
         aria-label={editLabel}
         title={editLabel}
-        className="absolute -right-1 -bottom-1 inline-flex h-8 w-8 items-center justify-center rounded-full border-2 border-white bg-brand-dark text-white shadow hover:bg-blue-900"
+        className="absolute right-0 bottom-0 inline-flex h-8 w-8 items-center justify-center rounded-full border-2 border-white bg-brand-dark text-white shadow hover:bg-blue-900"
       >
         <Pencil className="h-4 w-4" aria-hidden="true" />
       </button>
