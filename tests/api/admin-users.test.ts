@@ -119,6 +119,12 @@ describe.each(databaseKinds())('admin user management (%s)', (kind) => {
       verificationStatus: 'verified',
       status: 'active',
     });
+    // A renamed business is found under its new name at once (the copy follows drivers.company_name).
+    await server.db.execute(
+      sql`update drivers set company_name = ${`Renamed ${tag} Coaches`} where user_id = ${driver.userId}`,
+    );
+    expect(await search(`renamed ${tag} coaches`)).toEqual([driver.userId]);
+    expect(await search(`bay ${tag}`)).toEqual([]);
   });
 
   it('pages with a cursor: every account once, in order, whatever the sort', async () => {

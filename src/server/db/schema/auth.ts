@@ -40,9 +40,17 @@ export const users = pgTable(
     statusReason: text('status_reason'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: uuid('status_changed_by'),
-    /** What the admin search matches: name, e-mail and phone, lower-cased (a trigram index serves it). */
+    /**
+     * A driver's trading name, copied here by a trigger on drivers (migration 0011) for the admin search
+     * only: drivers.company_name is the record.
+     */
+    searchBusinessName: text('search_business_name'),
+    /**
+     * What the admin search matches: name, e-mail, phone and business name, lower-cased, in one column so
+     * one trigram index serves every search.
+     */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(full_name || ' ' || email || ' ' || coalesce(phone, ''))`,
+      sql`lower(full_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(search_business_name, ''))`,
     ),
     ...timestamps,
   },

@@ -86,8 +86,6 @@ export const drivers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The admin user search matches business names too (issue 14).
-    index('drivers_company_trgm_idx').using('gin', sql`lower(${t.companyName}) gin_trgm_ops`),
     check('drivers_bsp_number_check', sql`length(trim(${t.bspNumber})) > 0`),
     check('drivers_abn_check', sql`${t.abn} is null or ${t.abn} ~ '^[0-9]{11}$'`),
     check('drivers_service_radius_check', sql`${t.serviceRadiusKm} between 1 and 500`),
