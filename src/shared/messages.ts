@@ -100,6 +100,7 @@ export const BOOKING_STATE_TEXT = {
   cancelledByYou: 'Cancelled by you',
   cancelledByDriver: 'Cancelled by the driver',
   cancelledByCustomer: 'Cancelled by the customer',
+  cancelledByAdmin: 'Cancelled by ShuttleQuote',
   lateCancellation: 'Late cancellation',
   lateCancellationHint: `Cancelled less than ${FREE_CANCELLATION_HOURS} hours before pickup.`,
   noPhone: 'No phone number given',
@@ -111,11 +112,12 @@ export const BOOKING_STATE_TEXT = {
 
 /** Who cancelled a booking, as the viewer reads it: "Cancelled by you", "Cancelled by the driver". */
 export function cancelledByText(b: {
-  cancelledBy: 'customer' | 'driver' | null;
+  cancelledBy: 'customer' | 'driver' | 'admin' | null;
   viewerRole: 'customer' | 'driver' | 'admin';
 }): string {
   if (b.cancelledBy && b.cancelledBy === b.viewerRole) return BOOKING_STATE_TEXT.cancelledByYou;
   if (b.cancelledBy === 'driver') return BOOKING_STATE_TEXT.cancelledByDriver;
   if (b.cancelledBy === 'customer') return BOOKING_STATE_TEXT.cancelledByCustomer;
+  if (b.cancelledBy === 'admin') return BOOKING_STATE_TEXT.cancelledByAdmin;
   return 'Cancelled';
 }

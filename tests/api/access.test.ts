@@ -126,12 +126,16 @@ describe.each(databaseKinds())('roles, unknown paths and origins (%s)', (kind) =
       });
       for (const u of users)
         expect(Object.keys(u).sort()).toEqual([
+          'businessName',
           'createdAt',
           'email',
           'emailVerified',
           'fullName',
           'id',
+          'phone',
+          'status',
           'userType',
+          'verificationStatus',
         ]);
     });
 

@@ -21,6 +21,11 @@ export const AUDIT_ACTIONS = {
   'user.password_reset_sent': 'Sent a password reset',
   'user.deleted': 'Deleted an account',
   'user.note_added': 'Added an internal note',
+  // Admin actions on bookings.
+  'booking.cancelled': 'Cancelled a booking',
+  'booking.flagged': 'Marked a booking',
+  'booking.flag_cleared': 'Cleared a booking mark',
+  'booking.note_added': 'Added a note to a booking',
   // Admin actions on drivers (issue 13's review).
   'driver.approved': 'Verified a driver',
   'driver.rejected': 'Sent a driver back for changes',

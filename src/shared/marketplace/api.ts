@@ -279,7 +279,8 @@ export interface ContactDto {
 export interface BookingEventDto {
   type: string;
   at: string;
-  by: 'customer' | 'driver' | 'system';
+  /** 'admin': an administrator acted (issue 14); 'system': nobody did (a sweep). */
+  by: 'customer' | 'driver' | 'admin' | 'system';
   note: string;
 }
 
@@ -311,7 +312,7 @@ export interface BookingDto {
   history: BookingEventDto[];
   cancelReason: string | null;
   /** Which side cancelled (null unless cancelled). */
-  cancelledBy: 'customer' | 'driver' | null;
+  cancelledBy: 'customer' | 'driver' | 'admin' | null;
   cancelledAt: string | null;
   /** Cancelled less than 24 hours before pickup: recorded, and shown to admins. */
   lateCancellation: boolean;

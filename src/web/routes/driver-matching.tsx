@@ -28,6 +28,8 @@ function CancelledBookingNote({ ride, bookings }: { ride: RideDto; bookings: Boo
   let text: string;
   if (last.cancelledBy === 'driver' && ride.status === 'open') {
     text = `${BOOKING_STATE_TEXT.reopened(company, when, reason)} The other drivers who quoted have been invited to quote again.`;
+  } else if (last.cancelledBy === 'admin') {
+    text = `ShuttleQuote cancelled your booking with ${company} on ${when}: “${reason}”.${ride.status === 'open' ? ' Your trip is open again for quotes, and the other drivers who quoted have been invited to quote again.' : ''}`;
   } else if (last.cancelledBy === 'driver') {
     text = `${company} cancelled their booking on ${when}: “${reason}”.`;
   } else {

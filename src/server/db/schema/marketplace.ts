@@ -154,6 +154,14 @@ export const bookings = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** When the 24-hours-before-pickup reminder went to both sides (set once, by the sweep). */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * An administrator's mark (issue 14): customer_no_show, driver_no_show or disputed, with who, when and
+     * why; every change is also a booking event and an audit row.
+     */
+    adminFlag: text('admin_flag'),
+    adminFlagReason: text('admin_flag_reason'),
+    adminFlaggedAt: timestamp('admin_flagged_at', { withTimezone: true }),
+    adminFlaggedBy: uuid('admin_flagged_by'),
     createdAt: now(),
   },
   (t) => [
@@ -164,6 +172,10 @@ export const bookings = pgTable(
     index('bookings_customer_idx').on(t.customerId, t.createdAt),
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
     check('bookings_status_check', sql`${t.status} in ('confirmed', 'completed', 'cancelled')`),
+    check(
+      'bookings_admin_flag_check',
+      sql`${t.adminFlag} is null or ${t.adminFlag} in ('customer_no_show', 'driver_no_show', 'disputed')`,
+    ),
     check('bookings_price_check', sql`${t.priceCents} > 0`),
   ],
 );

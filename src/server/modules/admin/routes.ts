@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { adminBookingRoutes } from './bookings-routes.ts';
 import { followUpBookings } from './follow-ups.ts';
 import { usersRoutes } from './users-routes.ts';
 import { verificationRoutes } from './verifications.ts';
@@ -12,6 +13,7 @@ export function adminRoutes(deps: Deps) {
   app.use('*', requirePermission('manage_users'));
   app.route('/', usersRoutes(deps));
   app.route('/', auditRoutes(deps));
+  app.route('/', adminBookingRoutes(deps));
   app.route('/', verificationRoutes(deps));
   app.get('/follow-ups', async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -132,7 +132,14 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       .map((e) => ({
         type: e.type,
         at: e.createdAt.toISOString(),
-        by: e.actorId === b.customerId ? 'customer' : e.actorId === b.driverId ? 'driver' : 'system',
+        by:
+          e.actorId === b.customerId
+            ? 'customer'
+            : e.actorId === b.driverId
+              ? 'driver'
+              : e.actorId
+                ? 'admin'
+                : 'system',
         note: e.note,
       }));
     const mine = party
@@ -193,9 +200,11 @@ function cancellationOf(
       ? 'customer'
       : b.cancelledBy === b.driverId
         ? 'driver'
-        : event?.by === 'customer' || event?.by === 'driver'
-          ? event.by
-          : null;
+        : b.cancelledBy || event?.by === 'admin'
+          ? 'admin'
+          : event?.by === 'customer' || event?.by === 'driver'
+            ? event.by
+            : null;
   return {
     cancelledBy: by,
     cancelledAt: b.cancelledAt?.toISOString() ?? event?.at ?? null,

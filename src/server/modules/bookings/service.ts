@@ -37,8 +37,46 @@ async function partyBooking(db: Db, user: SessionUser, id: string) {
  */
 export async function cancelBooking(db: Db, user: SessionUser, id: string, reason: string): Promise<void> {
   const booking = await partyBooking(db, user, id);
-  const byDriver = booking.driverId === user.id;
-  await db.transaction(async (tx) => {
+  await cancelConfirmed(
+    db,
+    booking,
+    { id: user.id, side: booking.driverId === user.id ? 'driver' : 'customer' },
+    reason,
+  );
+}
+
+/**
+ * An administrator cancels a confirmed booking (issue 14): as when the driver cancels, the request reopens
+ * (if its pickup is still ahead) and the other drivers who quoted are invited again; both sides are told.
+ * `onCommit` runs inside the transaction (the audit row).
+ */
+export async function cancelBookingAsAdmin(
+  db: Db,
+  adminId: string,
+  id: string,
+  reason: string,
+  inTransaction: (tx: Db, booking: typeof bookings.$inferSelect) => Promise<void>,
+): Promise<void> {
+  if (!uuid.safeParse(id).success) throw notFound();
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!booking) throw notFound();
+  await cancelConfirmed(db, booking, { id: adminId, side: 'admin' }, reason, inTransaction);
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+async function cancelConfirmed(
+  db: Db,
+  booking: BookingRow,
+  actor: { id: string; side: 'customer' | 'driver' | 'admin' },
+  reason: string,
+  inTransaction?: (tx: Db, booking: BookingRow) => Promise<void>,
+): Promise<void> {
+  const id = booking.id;
+  // The customer cancelling ends the request; the driver or an admin cancelling reopens it.
+  const reopens = actor.side !== 'customer';
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
     // Lock order everywhere: request, then quotes, then booking.
     await tx.select({ id: rides.id }).from(rides).where(eq(rides.id, booking.rideId)).for('update');
     // The accepted quote reads 'cancelled' from now on (the booking says who and why); rolled back below
@@ -51,7 +89,7 @@ export async function cancelBooking(db: Db, user: SessionUser, id: string, reaso
       .update(bookings)
       .set({
         status: 'cancelled',
-        cancelledBy: user.id,
+        cancelledBy: actor.id,
         cancelReason: reason,
         cancelledAt: sql`now()`,
         // The policy: free until 24 hours before pickup; later cancellations are recorded for admins.
@@ -62,11 +100,11 @@ export async function cancelBooking(db: Db, user: SessionUser, id: string, reaso
     if (!cancelled) throw conflict(MARKETPLACE_CONFLICTS.bookingNotCancellable);
     await tx
       .insert(bookingEvents)
-      .values({ bookingId: id, type: 'cancelled', actorId: user.id, note: reason });
+      .values({ bookingId: id, type: 'cancelled', actorId: actor.id, note: reason });
     const [ride] = await tx
       .update(rides)
       .set(
-        byDriver
+        reopens
           ? {
               status: sql`case when ${rides.pickupAt} > now() then 'open' else 'cancelled' end`,
               updatedAt: sql`now()`,
@@ -77,16 +115,42 @@ export async function cancelBooking(db: Db, user: SessionUser, id: string, reaso
       .returning();
     const reopened = ride?.status === 'open';
     const name = ride ? trip(ride) : 'your trip';
-    await notify(tx, {
-      userId: byDriver ? booking.customerId : booking.driverId,
-      type: 'booking_cancelled',
-      title: byDriver ? 'The driver cancelled your booking' : 'The customer cancelled the booking',
-      message: byDriver
-        ? `Your booking for the trip ${name} was cancelled by the driver: "${reason}".${reopened ? ' Your request is open again and the other drivers who quoted have been invited to quote again.' : ''}`
-        : `The booking for the trip ${name} was cancelled by the customer: "${reason}".`,
-      relatedId: id,
-    });
-    if (byDriver && reopened) {
+    const again = reopened
+      ? ' Your request is open again and the other drivers who quoted have been invited to quote again.'
+      : '';
+    if (actor.side === 'driver') {
+      await notify(tx, {
+        userId: booking.customerId,
+        type: 'booking_cancelled',
+        title: 'The driver cancelled your booking',
+        message: `Your booking for the trip ${name} was cancelled by the driver: "${reason}".${again}`,
+        relatedId: id,
+      });
+    } else if (actor.side === 'customer') {
+      await notify(tx, {
+        userId: booking.driverId,
+        type: 'booking_cancelled',
+        title: 'The customer cancelled the booking',
+        message: `The booking for the trip ${name} was cancelled by the customer: "${reason}".`,
+        relatedId: id,
+      });
+    } else {
+      await notify(tx, {
+        userId: booking.customerId,
+        type: 'booking_cancelled',
+        title: 'ShuttleQuote cancelled your booking',
+        message: `Your booking for the trip ${name} was cancelled by ShuttleQuote: "${reason}".${again}`,
+        relatedId: id,
+      });
+      await notify(tx, {
+        userId: booking.driverId,
+        type: 'booking_cancelled',
+        title: 'ShuttleQuote cancelled a booking',
+        message: `The booking for the trip ${name} was cancelled by ShuttleQuote: "${reason}". Please do not do this trip.`,
+        relatedId: id,
+      });
+    }
+    if (reopens && reopened) {
       const invited = await tx
         .selectDistinct({ driverId: quotes.driverId })
         .from(quotes)
@@ -107,6 +171,7 @@ export async function cancelBooking(db: Db, user: SessionUser, id: string, reaso
         });
       }
     }
+    await inTransaction?.(tx, booking);
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { Star, Tag } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { QuoteDto, RideDto } from '../../../../shared/marketplace/api.ts';
+import type { BookingDto, QuoteDto, RideDto } from '../../../../shared/marketplace/api.ts';
 import { fareStatement } from '../../../../shared/marketplace/booking.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import {
@@ -29,7 +29,7 @@ export interface QuoteMarks {
 }
 
 /** The quote's state in words, as its customer reads it. */
-function stateText(quote: QuoteDto, cancelledBy: 'customer' | 'driver' | null | undefined): string {
+function stateText(quote: QuoteDto, cancelledBy: BookingDto['cancelledBy'] | undefined): string {
   switch (quote.status) {
     case 'pending':
       return `Valid until ${formatSydney(quote.validUntil)}`;
@@ -42,7 +42,9 @@ function stateText(quote: QuoteDto, cancelledBy: 'customer' | 'driver' | null | 
         ? BOOKING_STATE_TEXT.cancelledByYou
         : cancelledBy === 'driver'
           ? BOOKING_STATE_TEXT.cancelledByDriver
-          : 'Booking cancelled';
+          : cancelledBy === 'admin'
+            ? BOOKING_STATE_TEXT.cancelledByAdmin
+            : 'Booking cancelled';
     case 'declined':
       return 'Not chosen: you booked another driver';
     case 'withdrawn':
@@ -87,7 +89,7 @@ export function QuoteCard({
   error?: string | null;
   marks?: QuoteMarks;
   /** For a 'cancelled' quote: which side cancelled its booking. */
-  cancelledBy?: 'customer' | 'driver' | null;
+  cancelledBy?: BookingDto['cancelledBy'];
   headingLevel?: 3 | 4;
 }) {
   const [confirming, setConfirming] = useState(false);
