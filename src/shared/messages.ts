@@ -115,9 +115,10 @@ export function cancelledByText(b: {
   cancelledBy: 'customer' | 'driver' | 'admin' | null;
   viewerRole: 'customer' | 'driver' | 'admin';
 }): string {
+  // An administrator acts for ShuttleQuote, whichever administrator reads it.
+  if (b.cancelledBy === 'admin') return BOOKING_STATE_TEXT.cancelledByAdmin;
   if (b.cancelledBy && b.cancelledBy === b.viewerRole) return BOOKING_STATE_TEXT.cancelledByYou;
   if (b.cancelledBy === 'driver') return BOOKING_STATE_TEXT.cancelledByDriver;
   if (b.cancelledBy === 'customer') return BOOKING_STATE_TEXT.cancelledByCustomer;
-  if (b.cancelledBy === 'admin') return BOOKING_STATE_TEXT.cancelledByAdmin;
   return 'Cancelled';
 }

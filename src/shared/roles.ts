@@ -194,6 +194,7 @@ export const APP_ROUTES = [
   '/admin-dashboard',
   '/admin/audit',
   '/admin/users/:id',
+  '/admin/bookings',
   '/admin/bookings/:id',
   '/admin/verifications',
   '/admin/verifications/:id',

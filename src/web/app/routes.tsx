@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
       page('/admin-dashboard', () => import('../routes/admin-dashboard.tsx')),
       page('/admin/users/:id', () => import('../routes/admin-user.tsx')),
       page('/admin/audit', () => import('../routes/admin-audit.tsx')),
+      page('/admin/bookings', () => import('../routes/admin-bookings.tsx')),
       page('/admin/bookings/:id', () => import('../routes/admin-booking.tsx')),
       page('/admin/verifications', () => import('../routes/admin-verifications.tsx')),
       page('/admin/verifications/:id', () => import('../routes/admin-verification.tsx')),

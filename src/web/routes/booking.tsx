@@ -249,7 +249,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
           {b.history.map((h) => (
             <li key={`${h.type}-${h.at}`}>
               <span className="font-semibold capitalize">{h.type.replace(/_/g, ' ')}</span> ·{' '}
-              {formatSydney(h.at)} · {h.by}
+              {formatSydney(h.at)} · {h.by === 'admin' ? 'ShuttleQuote' : h.by}
               {h.note && `: ${h.note}`}
             </li>
           ))}

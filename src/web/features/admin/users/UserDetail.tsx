@@ -1,14 +1,12 @@
 /** /admin/users/{id} (issue 14): one account, its activity, its history, notes and the actions. */
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { auditActionLabel } from '../../../../shared/admin/audit.ts';
-import { type AdminUserDetailDto, adminNoteSchema } from '../../../../shared/admin/users.ts';
+import type { AdminUserDetailDto } from '../../../../shared/admin/users.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { VERIFICATION_STATUS_LABELS } from '../../../../shared/marketplace/verification.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { FormError } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { NotesCard } from '../NotesCard.tsx';
 import { useUserAction } from './api.ts';
 import { ROLE_LABELS, STATUS_LABELS } from './labels.ts';
 import { UserActions } from './UserActions.tsx';
@@ -72,7 +70,7 @@ export function UserDetail({ detail, viewerId }: { detail: AdminUserDetailDto; v
         <UserActions user={u} isSelf={u.id === viewerId} />
       </Card>
 
-      <Notes userId={u.id} notes={detail.notes} />
+      <UserNotes userId={u.id} notes={detail.notes} />
 
       <Table
         title="Sessions"
@@ -155,66 +153,18 @@ export function UserDetail({ detail, viewerId }: { detail: AdminUserDetailDto; v
   );
 }
 
-function Notes({ userId, notes }: { userId: string; notes: AdminUserDetailDto['notes'] }) {
+function UserNotes({ userId, notes }: { userId: string; notes: AdminUserDetailDto['notes'] }) {
   const action = useUserAction(userId);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = adminNoteSchema.safeParse({ body });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setError(null);
-    try {
-      await action.mutateAsync({ kind: 'note', body: parsed.data.body });
-      setBody('');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The note could not be saved. Please try again.');
-    }
-  }
   return (
-    <Card className="flex flex-col gap-3">
-      <h2 className="text-xl font-bold">Internal notes</h2>
-      <p className="text-slate-700">Only administrators see these.</p>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-        <label htmlFor={id} className="font-semibold">
-          New note
-        </label>
-        <textarea
-          id={id}
-          rows={3}
-          maxLength={2000}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          className="rounded-md border border-slate-400 px-3 py-2"
-        />
-        <FormError message={error} />
-        <div>
-          <Button type="submit" size="sm" disabled={action.isPending}>
-            Add note
-          </Button>
-        </div>
-      </form>
-      {notes.length > 0 && (
-        <ul className="flex flex-col gap-2">
-          {notes.map((n) => (
-            <li key={n.id} className="rounded-md border border-slate-200 p-3">
-              <p className="whitespace-pre-wrap">{n.body}</p>
-              <p className="text-sm text-slate-700">
-                {n.authorName ?? 'An administrator'}, {formatDateTime(n.createdAt)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <NotesCard
+      notes={notes.map((n) => ({ id: n.id, body: n.body, by: n.authorName, at: n.createdAt }))}
+      busy={action.isPending}
+      onAdd={(body) => action.mutateAsync({ kind: 'note', body })}
+    />
   );
 }
 
-function Table({
+export function Table({
   title,
   head,
   rows,

@@ -1,0 +1,76 @@
+/**
+ * Issue 14: an administrator finds a booking, cancels it with a reason (the customer and the driver both see
+ * "Cancelled by ShuttleQuote"), and reads the timeline; the list at 390 px.
+ */
+import { expect, test } from '@playwright/test';
+import { postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
+import { axeViolations, createConfirmedUser, E2E_ADMIN } from './support.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('an admin cancels a booking: both sides see it, the timeline says who and why', async ({
+  browser,
+  request,
+}) => {
+  const customer = await createConfirmedUser(request, 'customer', { fullName: 'Corinne Cancelled' });
+  const driver = await createConfirmedUser(request, 'driver', { fullName: 'Derek Overseen' });
+  const c = await signedInAt(browser, customer);
+  const d = await signedInAt(browser, driver);
+  const rideId = await postTripViaApi(c.page, { hoursAhead: 72 });
+  const quoteId = await quoteViaApi(d.page, rideId, 120);
+  const accepted = await c.page.request.post(`/api/quotes/${quoteId}/accept`, { data: { acceptFare: true } });
+  expect(accepted.status()).toBe(201);
+  const bookingId = ((await accepted.json()) as { booking: { id: string } }).booking.id;
+
+  const a = await signedInAt(browser, E2E_ADMIN);
+  await a.page.goto('/admin/bookings');
+  await a.page.getByLabel('Customer (name or e-mail)').fill(customer.email);
+  await a.page.getByRole('button', { name: 'Filter' }).click();
+  const list = a.page.getByRole('region', { name: 'Bookings (scrolls sideways)' });
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await list.getByRole('link', { name: 'Nelson Bay to Williamtown' }).click();
+  await expect(a.page).toHaveURL(new RegExp(`/admin/bookings/${bookingId}$`));
+  await expect(a.page.getByTestId('booking-timeline')).toContainText(
+    'Booked: the customer accepted the quote',
+  );
+
+  await a.page.getByRole('button', { name: 'Cancel booking' }).click();
+  const dialog = a.page.getByRole('dialog');
+  await dialog.getByLabel(/Reason/).fill('The road to the airport is closed that morning');
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(a.page.getByTestId('admin-booking-panel')).toContainText('Cancelled');
+  const timeline = a.page.getByTestId('booking-timeline');
+  await expect(timeline).toContainText('The road to the airport is closed that morning');
+  await expect(timeline).toContainText(
+    'Told Corinne Cancelled (customer): ShuttleQuote cancelled your booking',
+  );
+  expect(await axeViolations(a.page)).toEqual([]);
+  await a.page.screenshot({ path: test.info().outputPath('admin-booking-1280.png'), fullPage: true });
+
+  // Both sides read who cancelled and why.
+  for (const side of [c.page, d.page]) {
+    await side.goto(`/booking/${bookingId}`);
+    const status = side.getByTestId('booking-status');
+    await expect(status).toContainText('Cancelled by ShuttleQuote');
+    await expect(status).toContainText('The road to the airport is closed that morning');
+  }
+  await a.ctx.close();
+  await c.ctx.close();
+  await d.ctx.close();
+});
+
+test('/admin/bookings at 390 px: no sideways page, no axe violations', async ({ browser }) => {
+  const a = await signedInAt(browser, E2E_ADMIN, 390);
+  await a.page.goto('/admin/bookings?status=confirmed');
+  await expect(a.page.getByLabel('Status')).toHaveValue('confirmed');
+  await expect(a.page.locator('h1')).toHaveText('Bookings');
+  await expect(
+    a.page.getByRole('status').or(a.page.getByRole('region', { name: 'Bookings (scrolls sideways)' })),
+  ).toBeVisible();
+  expect(
+    await a.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  expect(await axeViolations(a.page)).toEqual([]);
+  await a.ctx.close();
+});
