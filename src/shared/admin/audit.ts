@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = {
   'booking.flagged': 'Marked a booking',
   'booking.flag_cleared': 'Cleared a booking mark',
   'booking.note_added': 'Added a note to a booking',
+  // Admin actions on reported issues.
+  'issue.status_changed': 'Changed an issue status',
+  'issue.replied': 'Replied to an issue',
   // Admin actions on drivers (issue 13's review).
   'driver.approved': 'Verified a driver',
   'driver.rejected': 'Sent a driver back for changes',

@@ -16,6 +16,9 @@ export const issues = pgTable(
     userEmail: text('user_email').notNull(),
     userType: text('user_type').notNull().default('customer'),
     status: text('status').notNull().default('pending'),
+    /** Issue 14's triage: who moved the status last, and when. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: uuid('status_changed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -24,6 +27,29 @@ export const issues = pgTable(
     check('issues_description_check', sql`length(trim(${t.description})) >= 10`),
     check('issues_category_check', sql`${t.category} in ('bug', 'feature', 'improvement', 'other')`),
     check('issues_priority_check', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),
-    check('issues_status_check', sql`${t.status} in ('pending')`),
+    check('issues_status_check', sql`${t.status} in ('pending', 'in_progress', 'resolved', 'closed')`),
+    index('issues_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** An administrator's reply to the reporter (issue 14): e-mailed to them and kept with the issue. */
+export const issueReplies = pgTable(
+  'issue_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issueId: uuid('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** The address it went to (the reporter's at the time). */
+    sentTo: text('sent_to').notNull(),
+    /** The mail_outbox row that carries it. */
+    mailId: uuid('mail_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('issue_replies_issue_idx').on(t.issueId, t.createdAt),
+    check('issue_replies_body_check', sql`length(trim(${t.body})) between 1 and 5000`),
   ],
 );

@@ -5,6 +5,7 @@ import { requirePermission } from '../../http/middleware.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { adminBookingRoutes } from './bookings-routes.ts';
 import { followUpBookings } from './follow-ups.ts';
+import { adminIssueRoutes } from './issues-routes.ts';
 import { usersRoutes } from './users-routes.ts';
 import { verificationRoutes } from './verifications.ts';
 
@@ -14,6 +15,7 @@ export function adminRoutes(deps: Deps) {
   app.route('/', usersRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.route('/', adminBookingRoutes(deps));
+  app.route('/', adminIssueRoutes(deps));
   app.route('/', verificationRoutes(deps));
   app.get('/follow-ups', async (c) => {
     c.header('Cache-Control', 'no-store');
