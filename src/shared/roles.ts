@@ -195,6 +195,8 @@ export const APP_ROUTES = [
   '/admin/audit',
   '/admin/users/:id',
   '/admin/bookings',
+  '/admin/issues',
+  '/admin/issues/:id',
   '/admin/bookings/:id',
   '/admin/verifications',
   '/admin/verifications/:id',

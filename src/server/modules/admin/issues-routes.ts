@@ -211,15 +211,13 @@ export function adminIssueRoutes(deps: Deps) {
       if (!row) throw notFound();
       if (row.userEmail === UNKNOWN_ISSUE_EMAIL) throw conflict(ISSUE_ADMIN_MESSAGES.noAddress);
       const mail = await deps.mailer.send(replyMail(deps, row, input.body), { tx });
-      await tx
-        .insert(issueReplies)
-        .values({
-          issueId: id,
-          authorId: ctx.actor.id,
-          body: input.body,
-          sentTo: row.userEmail,
-          mailId: mail.id,
-        });
+      await tx.insert(issueReplies).values({
+        issueId: id,
+        authorId: ctx.actor.id,
+        body: input.body,
+        sentTo: row.userEmail,
+        mailId: mail.id,
+      });
       await audit(tx, {
         actor: ctx.actor,
         action: 'issue.replied',

@@ -47,6 +47,7 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
     { to: '/admin/verifications', label: 'Verifications' },
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/users', label: 'Users' },
+    { to: '/admin/issues', label: 'Issues' },
     { to: '/admin/audit', label: 'Audit log' },
     { to: '/available-rides', label: 'Available rides' },
     { to: '/profile', label: 'Profile', inAccountMenu: true },
