@@ -1,8 +1,10 @@
 /**
  * Issue 14: an administrator finds a booking, cancels it with a reason (the customer and the driver both see
- * "Cancelled by ShuttleQuote"), and reads the timeline; the list at 390 px.
+ * "Cancelled by ShuttleQuote"), reads the timeline and exports the trip records; the list at 390 px.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { utcToSydney } from '../src/shared/marketplace/time.ts';
 import { postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
 import { axeViolations, createConfirmedUser, E2E_ADMIN } from './support.ts';
 
@@ -55,6 +57,24 @@ test('an admin cancels a booking: both sides see it, the timeline says who and w
     await expect(status).toContainText('Cancelled by ShuttleQuote');
     await expect(status).toContainText('The road to the airport is closed that morning');
   }
+
+  // The trip records of the pickup's day name the booking, its driver's authorisation and its status.
+  await a.page.goto('/admin/exports');
+  const records = a.page.getByRole('heading', { name: 'Trip records' }).locator('..');
+  const pickupDay = utcToSydney(new Date(Date.now() + 72 * 3_600_000)).date;
+  await records.getByLabel('From').fill(pickupDay);
+  await records.getByLabel('To').fill(pickupDay);
+  const downloading = a.page.waitForEvent('download');
+  await records.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`trip-records-${pickupDay}-to-${pickupDay}.csv`);
+  const text = readFileSync((await file.path())!, 'utf8');
+  expect(text).toContain(bookingId);
+  expect(text).toContain('BSP-');
+  expect(text).toMatch(/,cancelled,/);
+  await expect(records.getByRole('status')).toContainText('Downloaded');
+  expect(await axeViolations(a.page)).toEqual([]);
+
   await a.ctx.close();
   await c.ctx.close();
   await d.ctx.close();

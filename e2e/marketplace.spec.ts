@@ -196,7 +196,7 @@ test("an admin edits a driver's business record from the user list", async ({ pa
   });
   const { userId } = (await session.json()) as { userId: string };
   await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto('/users');
+  await page.goto(`/users?q=${encodeURIComponent(driverUser.email)}`);
   await page
     .getByRole('row', { name: new RegExp(driverUser.email) })
     .getByRole('link', { name: 'business profile' })

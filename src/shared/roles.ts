@@ -195,6 +195,7 @@ export const APP_ROUTES = [
   '/admin/audit',
   '/admin/users/:id',
   '/admin/bookings',
+  '/admin/exports',
   '/admin/issues',
   '/admin/issues/:id',
   '/admin/bookings/:id',

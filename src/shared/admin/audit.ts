@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = {
   // Admin actions on reported issues.
   'issue.status_changed': 'Changed an issue status',
   'issue.replied': 'Replied to an issue',
+  // Exports.
+  'export.trip_records': 'Exported trip records',
+  'export.completed_trips': 'Exported completed trips per month',
   // Admin actions on drivers (issue 13's review).
   'driver.approved': 'Verified a driver',
   'driver.rejected': 'Sent a driver back for changes',

@@ -4,6 +4,7 @@ import type { AppBindings, Deps } from '../../http/context.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { adminBookingRoutes } from './bookings-routes.ts';
+import { exportRoutes } from './exports-routes.ts';
 import { followUpBookings } from './follow-ups.ts';
 import { adminIssueRoutes } from './issues-routes.ts';
 import { usersRoutes } from './users-routes.ts';
@@ -16,6 +17,7 @@ export function adminRoutes(deps: Deps) {
   app.route('/', auditRoutes(deps));
   app.route('/', adminBookingRoutes(deps));
   app.route('/', adminIssueRoutes(deps));
+  app.route('/', exportRoutes(deps));
   app.route('/', verificationRoutes(deps));
   app.get('/follow-ups', async (c) => {
     c.header('Cache-Control', 'no-store');
