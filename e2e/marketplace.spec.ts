@@ -15,6 +15,8 @@ async function choosePlace(page: Page, label: string, query: string, option: Reg
 }
 
 test('post a trip, quote, book, complete and rate', async ({ browser, request }) => {
+  // The whole marketplace in three browsers, with eight axe checks: about 110 s on 2 busy cores.
+  test.setTimeout(180_000);
   const driverUser = await createConfirmedUser(request, 'driver', { fullName: 'Dana Shuttle' });
   // A first name of its own, so the driver can pick this request out of every open one.
   const firstName = `Casey${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;

@@ -1,0 +1,54 @@
+/** The admin dashboard's figures (issue 14): one period of 7, 30 or 90 days ending today (Sydney). */
+import { z } from 'zod';
+
+export const DASHBOARD_PERIODS = [7, 30, 90] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+
+export const dashboardQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .refine((n): n is DashboardPeriod => (DASHBOARD_PERIODS as readonly number[]).includes(n), {
+      error: 'Choose 7, 30 or 90 days.',
+    })
+    .optional()
+    .default(30),
+});
+
+/** Trips within this many hours with no quote or no booking need attention. */
+export const ATTENTION_HOURS = 24;
+/** Documents expiring within this many days need attention. */
+export const ATTENTION_DOCUMENT_DAYS = 30;
+
+/** One value per Sydney day of the period, oldest first. */
+export interface DailySeries {
+  dates: string[];
+  values: number[];
+}
+
+export interface AttentionTripDto {
+  id: string;
+  route: string;
+  pickupAt: string;
+  quotes: number;
+  customerName: string;
+}
+
+export interface DashboardDto {
+  period: { days: DashboardPeriod; from: string; to: string };
+  signups: { customer: number; driver: number; total: number; customers: DailySeries; drivers: DailySeries };
+  trips: { posted: number; daily: DailySeries };
+  quotes: { total: number; perTrip: number | null; medianMinutesToFirstQuote: number | null };
+  conversion: { trips: number; booked: number; rate: number | null };
+  cancellations: { byCustomer: number; byDriver: number; byAdmin: number; late: number };
+  completed: { total: number; daily: DailySeries };
+  ratings: { count: number; average: number | null; ofDrivers: number | null; ofCustomers: number | null };
+  pageViews: { total: number; daily: DailySeries };
+  attention: {
+    tripsWithoutQuote: AttentionTripDto[];
+    tripsWithoutBooking: AttentionTripDto[];
+    driversAwaitingReview: number;
+    documentsExpiring: number;
+    openIssues: number;
+    clientErrors: { last24h: number; dailyAverage: number; rising: boolean };
+  };
+}
