@@ -26,7 +26,9 @@ for (const width of [1280, 390]) {
     await expect(a.page).toHaveURL(/days=7/);
     await expect(a.page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
     // The trip posted above is counted.
-    const trips = a.page.getByTestId('figure').filter({ has: a.page.getByText('Trips posted', { exact: true }) });
+    const trips = a.page
+      .getByTestId('figure')
+      .filter({ has: a.page.getByText('Trips posted', { exact: true }) });
     await expect(trips.locator('dd').first()).not.toHaveText('0');
     await expect(a.page.getByRole('img', { name: /^Trips posted, per day/ })).toBeVisible();
     await expect(a.page.getByRole('img', { name: /^Sign-ups by role, per day/ })).toBeVisible();
