@@ -46,7 +46,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // The administrator turns on two-factor sign-in once; the journeys share that session (e2e/support.ts).
+    { name: 'admin-session', testMatch: /admin-session\.setup\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      dependencies: ['admin-session'],
+    },
   ],
   webServer: {
     command: 'npx tsx src/server/index.ts',

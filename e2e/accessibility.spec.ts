@@ -6,7 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { axeViolations, createConfirmedUser, E2E_ADMIN, fixtureAddress, signInQuickly } from './support.ts';
+import {
+  axeViolations,
+  createConfirmedUser,
+  fixtureAddress,
+  signInAsAdmin,
+  signInQuickly,
+} from './support.ts';
 
 test.use({ bypassCSP: true });
 
@@ -157,7 +163,7 @@ test.describe('navigation per role', () => {
 
   test('an admin gets the admin dashboard and Users', async ({ page }) => {
     await consentGiven(page);
-    await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInAsAdmin(page);
     await page.goto('/users');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link').first()).toHaveText('Admin dashboard');
@@ -447,7 +453,7 @@ test.describe('no axe violations with menus, dialogs and the banner open', () =>
 
 test('the admin tables scroll sideways by keyboard at 390 px', async ({ page }) => {
   await consentGiven(page);
-  await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   // One reported issue, so the issues table shows.
   const res = await page.request.post('/api/issues', {
     multipart: {

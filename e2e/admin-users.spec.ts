@@ -3,7 +3,7 @@
  * out within seconds, and they cannot sign in again), reinstates it, and reads it all in the audit log.
  */
 import { expect, test } from '@playwright/test';
-import { axeViolations, createConfirmedUser, E2E_ADMIN, signInQuickly } from './support.ts';
+import { axeViolations, createConfirmedUser, E2E_ADMIN, signInAsAdmin, signInQuickly } from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -25,7 +25,7 @@ test('an admin finds a user, suspends them (their browser is signed out), reinst
     viewport: { width: 1280, height: 900 },
   });
   const admin = await adminCtx.newPage();
-  await signInQuickly(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(admin);
   await admin.goto('/users');
   await admin.getByLabel('Search').fill(person.email);
   await admin.getByRole('button', { name: 'Search', exact: true }).click();
@@ -83,7 +83,7 @@ test('/users at 390 px: filters, the table scrolls sideways, no axe violations',
 }) => {
   const ctx = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
-  await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   await page.goto('/users?role=admin');
   await expect(page.getByLabel('Role')).toHaveValue('admin');
   await expect(page.getByRole('cell', { name: E2E_ADMIN.email })).toBeVisible();

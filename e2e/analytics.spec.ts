@@ -3,7 +3,7 @@
  * sees them in the summary; without consent nothing is sent. Nothing ever goes to another origin.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from './support.ts';
+import { adminRequest } from './support.ts';
 
 interface Summary {
   sessions: number;
@@ -47,11 +47,7 @@ function watchRequests(page: Page, baseURL: string) {
   return { analyticsPosts, foreign };
 }
 
-test('with analytics consent, page views reach the API and the admin summary', async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test('with analytics consent, page views reach the API and the admin summary', async ({ page, baseURL }) => {
   const base = baseURL ?? '';
   await giveConsent(page, true);
   const seen = watchRequests(page, base);
@@ -81,14 +77,11 @@ test('with analytics consent, page views reach the API and the admin summary', a
   await hideAndLeave(page);
   await sent;
 
-  const signIn = await request.post('/api/account/sign-in', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(signIn.status()).toBe(200);
+  const admin = await adminRequest(base);
   let summary: Summary | undefined;
   await expect
     .poll(async () => {
-      const res = await request.get('/api/analytics/summary?limit=50');
+      const res = await admin.get('/api/analytics/summary?limit=50');
       expect(res.status()).toBe(200);
       summary = (await res.json()) as Summary;
       const urls = summary.topPages.map((p) => p.url);
@@ -97,6 +90,7 @@ test('with analytics consent, page views reach the API and the admin summary', a
     .toBe(true);
   expect(summary!.sessions).toBeGreaterThanOrEqual(1);
   expect(summary!.pageViews).toBeGreaterThanOrEqual(3);
+  await admin.dispose();
 
   // Every batch carried the consent flag, no query strings, and nothing left for another origin.
   expect(seen.analyticsPosts.length).toBeGreaterThan(0);

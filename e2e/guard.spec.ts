@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser, E2E_ADMIN, signInQuickly } from './support.ts';
+import { createConfirmedUser, E2E_ADMIN, signInAsAdmin, signInQuickly } from './support.ts';
 
 /** [path, where a guest, customer, driver and admin end up]; '=' means the page itself opens. */
 const TABLE: [string, string, string, string, string][] = [
@@ -69,7 +69,7 @@ test('driver redirects', async ({ page, request }) => {
 });
 
 test('admin redirects', async ({ page }) => {
-  await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   for (const [path, , , , admin] of TABLE) await expectLanding(page, path, admin);
   // The newest accounts come first: the admin, made at start-up, is found by role.
   await page.goto('/users?role=admin');
@@ -93,7 +93,7 @@ test.describe('paths that are no page: the not-found page, status 404, no redire
   });
 
   test('admin', async ({ page }) => {
-    await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInAsAdmin(page);
     await expectNotFound(page);
   });
 });

@@ -4,14 +4,17 @@
  */
 import { type Browser, expect, type Page } from '@playwright/test';
 import { utcToSydney } from '../src/shared/marketplace/time.ts';
-import { signInQuickly } from './support.ts';
+import { E2E_ADMIN, signInAsAdmin, signInQuickly } from './support.ts';
 
 export interface Account {
   email: string;
   password: string;
 }
 
-/** A browser context signed in as `who`: a 390 px phone (mobile, touch) below 500 px, else a desktop. */
+/**
+ * A browser context signed in as `who`: a 390 px phone (mobile, touch) below 500 px, else a desktop. The e2e
+ * administrator gets the shared two-factor session (support.ts).
+ */
 export async function signedInAt(browser: Browser, who: Account, width = 1280) {
   const phone = width < 500;
   const ctx = await browser.newContext({
@@ -20,7 +23,8 @@ export async function signedInAt(browser: Browser, who: Account, width = 1280) {
     bypassCSP: true,
   });
   const page = await ctx.newPage();
-  await signInQuickly(page, who.email, who.password);
+  if (who.email === E2E_ADMIN.email) await signInAsAdmin(page);
+  else await signInQuickly(page, who.email, who.password);
   return { ctx, page };
 }
 

@@ -5,7 +5,7 @@
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { utcToSydney } from '../src/shared/marketplace/time.ts';
-import { axeViolations, createConfirmedUser, E2E_ADMIN, signInQuickly } from './support.ts';
+import { axeViolations, createConfirmedUser, signInAsAdmin, signInQuickly } from './support.ts';
 
 test.setTimeout(120_000);
 
@@ -162,7 +162,7 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
     bypassCSP: true,
   });
   const admin = await adminCtx.newPage();
-  await signInQuickly(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(admin);
   await admin.goto('/admin-dashboard');
   await admin.getByLabel('Status').selectOption('completed');
   const row = admin.getByTestId('admin-booking-row').filter({ hasText: `${firstName} Rider` });
@@ -197,7 +197,7 @@ test("an admin edits a driver's business record from the user list", async ({ pa
     data: { email: driverUser.email, password: driverUser.password },
   });
   const { userId } = (await session.json()) as { userId: string };
-  await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   await page.goto(`/users?q=${encodeURIComponent(driverUser.email)}`);
   await page
     .getByRole('row', { name: new RegExp(driverUser.email) })

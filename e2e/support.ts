@@ -1,9 +1,32 @@
 /** Helpers for the journeys: accounts are made through the real API and confirmed through the real mailbox. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password-1', name: 'Ada Admin' };
+
+/**
+ * The administrator's signed-in browser state, made once by admin-session.setup.ts: an administrator needs
+ * two-factor sign-in, and an authenticator code works once, so the journeys share that one session instead
+ * of each signing in with a code.
+ */
+export const E2E_ADMIN_STATE = path.join(process.env.E2E_DATA_DIR ?? '.', 'admin-state.json');
+
+interface StoredState {
+  cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
+}
+
+/** Signs `page`'s browser in as the e2e administrator (the shared session above). */
+export async function signInAsAdmin(page: Page) {
+  const state = JSON.parse(readFileSync(E2E_ADMIN_STATE, 'utf8')) as StoredState;
+  await page.context().addCookies(state.cookies);
+}
+
+/** An API client signed in as the e2e administrator; dispose of it at the end. */
+export function adminRequest(baseURL: string) {
+  return playwrightRequest.newContext({ baseURL, storageState: E2E_ADMIN_STATE });
+}
 export const PASSWORD = 'a-sturdy-passphrase-7';
 
 /** A made-up client address for one fixture call (the e2e server trusts X-Forwarded-For). */

@@ -1,7 +1,7 @@
 /** Uploads with progress and every rejection, the avatar change reaching the header, the issue reporter. */
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { createConfirmedUser, E2E_ADMIN, signInQuickly } from './support.ts';
+import { adminRequest, createConfirmedUser, signInAsAdmin, signInQuickly } from './support.ts';
 
 const png = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -181,6 +181,7 @@ test.describe('issue reporter', () => {
   test('report end to end: defaults, validation, success toast, and the row for the admin', async ({
     page,
     request,
+    baseURL,
   }) => {
     const user = await signedInAs(page, request);
     await page.goto('/dashboard');
@@ -224,11 +225,8 @@ test.describe('issue reporter', () => {
     await expect(dialog).toBeHidden();
 
     // The administrator sees it, pending, with the screenshot.
-    const signIn = await request.post('/api/account/sign-in', {
-      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-    });
-    expect(signIn.status()).toBe(200);
-    const list = await request.get('/api/issues');
+    const admin = await adminRequest(baseURL!);
+    const list = await admin.get('/api/issues');
     expect(list.status()).toBe(200);
     const { issues } = (await list.json()) as {
       issues: {
@@ -248,10 +246,11 @@ test.describe('issue reporter', () => {
       userEmail: user.email,
     });
     expect(row?.screenshotUrl).toMatch(/^\/api\/issues\/screenshots\//);
+    await admin.dispose();
 
     // And on the admin dashboard.
     await page.context().clearCookies();
-    await signInQuickly(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInAsAdmin(page);
     await page.goto('/admin-dashboard');
     await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText(user.email);
   });

@@ -8,6 +8,12 @@ export type ApiErrorCode =
   | 'auth/admin-signup-refused'
   /** A suspended account tried to sign in (issue 14). */
   | 'auth/account-suspended'
+  /** Two-factor sign-in (issue 14): an administrator without it, and the code step's refusals. */
+  | 'auth/two-factor-required'
+  | 'auth/two-factor-invalid'
+  | 'auth/two-factor-reused'
+  | 'auth/two-factor-expired'
+  | 'auth/two-factor-locked'
   | 'unauthenticated'
   | 'forbidden'
   /** A driver who is not verified with current documents (issue 13): issues name what is missing. */

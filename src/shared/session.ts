@@ -10,4 +10,6 @@ export interface SessionUser {
   avatarUrl: string | null;
   phone: string | null;
   emailVerified: boolean;
+  /** Two-factor sign-in is on (issue 14): required before an administrator may use the admin pages. */
+  twoFactorEnabled: boolean;
 }

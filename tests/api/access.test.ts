@@ -43,7 +43,7 @@ describe.each(databaseKinds())('roles, unknown paths and origins (%s)', (kind) =
     driverId = d.userId;
     const a = await signUpAndConfirm(server, { userType: 'customer', fullName: 'Ada Admin' });
     adminEmail = a.email;
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = server.client();
     const res = await admin.signIn(a.email, a.password);
     if (res.status !== 200) throw new Error(`admin sign-in: ${res.status}`);
@@ -141,7 +141,7 @@ describe.each(databaseKinds())('roles, unknown paths and origins (%s)', (kind) =
 
     it('an admin demoted in the database loses access on the next request', async () => {
       const demoted = await signedInClient(server);
-      await makeAdmin(server.db, demoted.email);
+      await makeAdmin(server, demoted);
       expect((await demoted.client.get('/api/admin/users')).status).toBe(200);
       await server.db.execute(sql`update users set user_type = 'customer' where id = ${demoted.userId}`);
       expect((await demoted.client.get('/api/admin/users')).status).toBe(403);

@@ -22,6 +22,7 @@ interface Person {
   client: TestClient;
   userId: string;
   email: string;
+  password: string;
 }
 
 describe.each(databaseKinds())('admin booking oversight (%s)', (kind) => {
@@ -43,7 +44,7 @@ describe.each(databaseKinds())('admin booking oversight (%s)', (kind) => {
       signedInClient(server, { userType: 'driver', fullName: 'Ned Bidder', companyName: 'Bidder Coaches' }),
       signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' }),
     ]);
-    await makeAdmin(server.db, admin.email);
+    await makeAdmin(server, admin);
   });
   afterAll(() => server?.close());
 

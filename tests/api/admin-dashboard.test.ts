@@ -61,7 +61,7 @@ describe.each(databaseKinds())('admin dashboard figures (%s)', (kind) => {
   beforeAll(async () => {
     server = await startServer(kind);
     const a = await signedInClient(server, { fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = a.client;
     const customerId = await insertCustomer(server.db, 'Dash Customer');
     const adminId = a.userId;

@@ -44,7 +44,7 @@ describe.each(databaseKinds())('admin exports (%s)', (kind) => {
   beforeAll(async () => {
     server = await startServer(kind);
     const a = await signedInClient(server, { fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = a.client;
     customer = (await signedInClient(server)).client;
   });

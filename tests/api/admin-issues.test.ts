@@ -17,13 +17,13 @@ import {
 describe.each(databaseKinds())('admin issue triage (%s)', (kind) => {
   let server: TestServer;
   let reporter: { client: TestClient; email: string; userId: string };
-  let admin: { client: TestClient; email: string };
+  let admin: { client: TestClient; email: string; password: string };
 
   beforeAll(async () => {
     server = await startServer(kind);
     reporter = await signedInClient(server, { fullName: 'Rita Reporter' });
     admin = await signedInClient(server, { fullName: 'Ada Admin' });
-    await makeAdmin(server.db, admin.email);
+    await makeAdmin(server, admin);
   });
   afterAll(() => server?.close());
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStream } from './event-stream.ts';
 import {
   databaseKinds,
+  enableTwoFactor,
   errorOf,
   latestMail,
   makeAdmin,
@@ -60,7 +61,7 @@ describe.each(databaseKinds())('admin user management (%s)', (kind) => {
   beforeAll(async () => {
     server = await startServer(kind);
     const a = await signUpAndConfirm(server, { fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = server.client();
     expect((await admin.signIn(a.email, a.password)).status).toBe(200);
     adminId = a.userId;
@@ -309,6 +310,12 @@ describe.each(databaseKinds())('admin user management (%s)', (kind) => {
       reason: 'New operations hire',
       details: { from: 'customer', to: 'admin' },
     });
+
+    // A new administrator has no second factor yet: the admin API refuses them until they set it up.
+    const early = await person.client.get('/api/admin/users');
+    expect(early.status).toBe(403);
+    expect((await errorOf(early)).code).toBe('auth/two-factor-required');
+    await enableTwoFactor(server, person);
 
     // The new admin may demote the first (another active admin remains), but not the other way round
     // once only one is left.

@@ -81,7 +81,7 @@ describe.each(databaseKinds())('POST /api/analytics and summary (%s)', (kind) =>
     customer = c.client;
     customerId = c.userId;
     const a = await signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = a.client;
   });
   afterAll(async () => {

@@ -25,6 +25,7 @@ interface Person {
   client: TestClient;
   userId: string;
   email: string;
+  password: string;
 }
 
 const BRAND = 'Port Stephens Shuttle Co';
@@ -57,7 +58,7 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
       signedInClient(server, { userType: 'customer', fullName: 'Sam Stranger' }),
       signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' }),
     ]);
-    await makeAdmin(server.db, admin.email);
+    await makeAdmin(server, admin);
     await setVehicle(server.db, driver.userId, HIACE);
     await setVehicle(server.db, phoneless.userId, { ...HIACE, registration: 'OLD999' });
     // An account made before phone numbers were asked for.

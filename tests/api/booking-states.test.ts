@@ -28,6 +28,7 @@ interface Person {
   client: TestClient;
   userId: string;
   email: string;
+  password: string;
 }
 
 describe.each(databaseKinds())('booking states (%s)', (kind) => {
@@ -51,7 +52,7 @@ describe.each(databaseKinds())('booking states (%s)', (kind) => {
       signedInClient(server, { userType: 'driver', fullName: 'Ned Kellyson', companyName: 'Bay Coaches' }),
       signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' }),
     ]);
-    await makeAdmin(server.db, admin.email);
+    await makeAdmin(server, admin);
     await setVehicle(server.db, driver.userId);
   });
   afterAll(async () => {

@@ -34,6 +34,7 @@ interface Person {
   client: TestClient;
   userId: string;
   email: string;
+  password: string;
 }
 
 const FORBIDDEN = { code: 'forbidden', message: "You don't have permission to perform this action." };
@@ -67,7 +68,7 @@ describe.each(databaseKinds())('bookings (%s)', (kind) => {
       signedInClient(server, { userType: 'driver', fullName: 'Ned Kellyson', companyName: 'Bay Coaches' }),
       signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' }),
     ]);
-    await makeAdmin(server.db, admin.email);
+    await makeAdmin(server, admin);
     await setVehicle(server.db, driver.userId, HIACE);
   });
   afterAll(async () => {

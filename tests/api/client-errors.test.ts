@@ -40,7 +40,7 @@ describe.each(databaseKinds())('client error reports (%s)', (kind) => {
     customer = c.client;
     customerId = c.userId;
     const a = await signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = a.client;
   });
   afterAll(async () => {

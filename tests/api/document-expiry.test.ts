@@ -46,7 +46,7 @@ describe.each(databaseKinds())('documents over time and the gate (%s)', (kind) =
     server = await startServer(kind);
     customer = await signedInClient(server, { userType: 'customer' });
     const a = await signUpAndConfirm(server, { fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = server.client();
     expect((await admin.signIn(a.email, a.password)).status).toBe(200);
   });

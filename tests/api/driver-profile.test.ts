@@ -54,7 +54,7 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
     customer = c.client;
     customerId = c.userId;
     const a = await signUpAndConfirm(server, { fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = server.client();
     expect((await admin.signIn(a.email, a.password)).status).toBe(200);
   });

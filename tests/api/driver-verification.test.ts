@@ -88,7 +88,7 @@ describe.each(databaseKinds())('driver verification (%s)', (kind) => {
     other = (await signedInClient(server, { userType: 'driver', verified: false })).client;
     customer = (await signedInClient(server, { userType: 'customer' })).client;
     const a = await signUpAndConfirm(server, { fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     adminId = a.userId;
     admin = server.client();
     expect((await admin.signIn(a.email, a.password)).status).toBe(200);

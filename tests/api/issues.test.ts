@@ -159,7 +159,7 @@ describe.each(databaseKinds())('issue reporter (%s)', (kind) => {
 
     expect((await reporter.client.get('/api/issues')).status).toBe(403);
     const admin = await signedInClient(server);
-    await makeAdmin(server.db, admin.email);
+    await makeAdmin(server, admin);
     const list = await admin.client.get('/api/issues');
     expect(list.status).toBe(200);
     const { issues } = (await list.json()) as { issues: { title: string; userEmail: string }[] };

@@ -43,6 +43,7 @@ interface Person {
   client: TestClient;
   userId: string;
   email: string;
+  password: string;
 }
 
 const NOT_FOUND = { code: 'not_found', message: 'Not found' };
@@ -69,7 +70,7 @@ describe.each(databaseKinds())('questions before booking (%s)', (kind) => {
       signedInClient(server, { userType: 'driver', fullName: 'Ned Kellyson' }),
       signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' }),
     ]);
-    await makeAdmin(server.db, admin.email);
+    await makeAdmin(server, admin);
     await setVehicle(server.db, asker.userId);
     await setVehicle(server.db, reader.userId);
     // A driver without a company name is shown by first name.

@@ -30,6 +30,7 @@ interface Person {
   client: TestClient;
   userId: string;
   email: string;
+  password: string;
 }
 
 const FORBIDDEN = { code: 'forbidden', message: "You don't have permission to perform this action." };
@@ -57,7 +58,7 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
       signedInClient(server, { userType: 'driver', fullName: 'Ned Kellyson', companyName: 'Bay Coaches' }),
       signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' }),
     ]);
-    await makeAdmin(server.db, admin.email);
+    await makeAdmin(server, admin);
     await setVehicle(server.db, driver.userId, HIACE);
     await setVehicle(server.db, driver2.userId, {
       make: 'Mercedes-Benz',

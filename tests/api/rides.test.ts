@@ -65,7 +65,7 @@ describe.each(databaseKinds())('trip requests (%s)', (kind) => {
     driver = d.client;
     driverId = d.userId;
     const a = await signUpAndConfirm(server, { fullName: 'Ada Admin' });
-    await makeAdmin(server.db, a.email);
+    await makeAdmin(server, a);
     admin = server.client();
     expect((await admin.signIn(a.email, a.password)).status).toBe(200);
   });

@@ -83,6 +83,29 @@ export function magicLinkMail(brand: MailBrand, to: string, url: string): MailMe
   });
 }
 
+/**
+ * Sent instead of a sign-in link to an account with two-factor sign-in (issue 14): a link would skip the
+ * code. The sign-in page answers alike for every address, so the e-mail is where the person learns why.
+ */
+export function noLinkWithTwoFactorMail(brand: MailBrand, to: string, loginUrl: string): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
+    to,
+    kind: 'magic-link-two-factor',
+    subject: `Sign in to ${name} with your password and code`,
+    heading: 'Sign in with your password and code',
+    paragraphs: [
+      `A one-time sign-in link was asked for this ${name} account. Your account uses two-factor sign-in, so we do not send links: a link would skip your authenticator code.`,
+      'Sign in with your password, then the 6-digit code from your authenticator app or one of your backup codes.',
+    ],
+    link: { href: loginUrl, label: 'Go to sign in' },
+    after: [
+      'If you did not ask for a link, someone may know your e-mail address. Your account stays protected by your password and code.',
+    ],
+    reason: `You got this e-mail because a sign-in link was asked for this ${name} account.`,
+  });
+}
+
 export function changeEmailMail(brand: MailBrand, to: string, url: string): MailMessage {
   const name = brand.BRAND_NAME;
   return accountMail(brand, {

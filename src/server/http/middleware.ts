@@ -2,9 +2,10 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { hasPermission, hasRole, type Permission, type Role, roleOf } from '../../shared/roles.ts';
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED_CODE } from '../../shared/two-factor.ts';
 import { CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
-import type { AppBindings, Deps } from './context.ts';
+import type { AppBindings, Deps, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
 
 /** Client address from the socket; X-Forwarded-For (its last hop) only when TRUST_PROXY says a proxy sets it. */
@@ -52,7 +53,11 @@ export function sessionLoader(deps: Deps) {
     // A suspended account's sessions are deleted when it is suspended; this covers one read in between.
     const suspended = (result?.user as { status?: string } | undefined)?.status === 'suspended';
     if (result && !suspended) {
-      const u = result.user as typeof result.user & { userType?: string; phone?: string | null };
+      const u = result.user as typeof result.user & {
+        userType?: string;
+        phone?: string | null;
+        twoFactorEnabled?: boolean | null;
+      };
       c.set('user', {
         id: u.id,
         email: u.email,
@@ -62,6 +67,7 @@ export function sessionLoader(deps: Deps) {
         avatarUrl: u.image ?? null,
         phone: u.phone ?? null,
         emailVerified: u.emailVerified,
+        twoFactorEnabled: u.twoFactorEnabled === true,
       });
       c.set('sessionId', result.session.id);
     } else {
@@ -72,8 +78,37 @@ export function sessionLoader(deps: Deps) {
   });
 }
 
+/**
+ * An administrator acts for the whole marketplace, so a password alone is not enough (issue 14): until their
+ * second factor is set up, every role- or permission-guarded route refuses them with a code the web app
+ * turns into the set-up page. Their own account routes (/api/me, /api/session) stay open for the set-up.
+ */
+function refuseAdminWithoutSecondFactor(user: SessionUser) {
+  if (user.role === 'admin' && !user.twoFactorEnabled) {
+    throw new AppError(403, TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_MESSAGES.adminSetupRequired);
+  }
+}
+
+/**
+ * What an administrator without a second factor may still use: their own account (where the set-up is) and
+ * what the app's frame loads on every page (notifications, push, avatar).
+ */
+const SELF_SERVICE_PATHS = [
+  '/api/me',
+  '/api/notifications',
+  '/api/notification-preferences',
+  '/api/push',
+  '/api/avatars',
+  '/api/rpc',
+];
+
 export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
-  if (!c.get('user')) throw unauthenticated();
+  const user = c.get('user');
+  if (!user) throw unauthenticated();
+  // Routes open to any signed-in user still show an administrator everyone's records (a trip, a booking).
+  if (!SELF_SERVICE_PATHS.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`))) {
+    refuseAdminWithoutSecondFactor(user);
+  }
   await next();
 });
 
@@ -82,6 +117,7 @@ export function requireRole(...roles: Role[]) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const user = c.get('user');
     if (!user) throw unauthenticated();
+    refuseAdminWithoutSecondFactor(user);
     if (!hasRole(user.role, roles)) throw forbidden();
     await next();
   });
@@ -91,6 +127,7 @@ export function requirePermission(permission: Permission) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const user = c.get('user');
     if (!user) throw unauthenticated();
+    refuseAdminWithoutSecondFactor(user);
     if (!hasPermission(user.role, permission)) throw forbidden();
     await next();
   });

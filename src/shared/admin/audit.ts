@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   'account.email_change_requested': 'Asked to change their e-mail address',
   'account.two_factor_enabled': 'Turned on two-factor sign-in',
   'account.two_factor_disabled': 'Turned off two-factor sign-in',
+  'account.backup_codes_regenerated': 'Made new two-factor backup codes',
   'account.deleted': 'Deleted their account',
   // Admin actions on users.
   'user.suspended': 'Suspended an account',

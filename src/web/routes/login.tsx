@@ -1,4 +1,4 @@
-/** /login (SPEC §2.5, §4 Sign-in, §8 sign-in page mapping). */
+/** /login (SPEC §2.5, §4 Sign-in, §8 sign-in page mapping), with the code step of two-factor sign-in. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Field, FormError, FormNotice } from '../components/ui/field.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { AuthCard } from '../features/auth/components/AuthCard.tsx';
+import { SecondFactorForm } from '../features/auth/components/SecondFactorForm.tsx';
 import { loginErrorMessage } from '../features/auth/login-errors.ts';
 import { clearStoredAuth } from '../features/auth/storage.ts';
 import { useSignInRedirect } from '../features/auth/useSignInRedirect.ts';
@@ -22,6 +23,8 @@ export default function LoginPage() {
   const redirectAfterSignIn = useSignInRedirect();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // After a right password, an account with two-factor sign-in is asked for its code (issue 14).
+  const [codeStep, setCodeStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -52,20 +55,38 @@ export default function LoginPage() {
 
   // Already signed in: straight to the dashboard.
   useEffect(() => {
-    if (status === 'authenticated' && user && !user.isTest && !isSubmitting)
+    if (status === 'authenticated' && user && !user.isTest && !isSubmitting && !codeStep)
       navigate('/dashboard', { replace: true });
-  }, [status, user, isSubmitting, navigate]);
+  }, [status, user, isSubmitting, codeStep, navigate]);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     setNotice(null);
     try {
-      await signIn(values.email.trim(), values.password);
+      const { twoFactorRequired } = await signIn(values.email.trim(), values.password);
+      if (twoFactorRequired) {
+        setCodeStep(true);
+        return;
+      }
       await redirectAfterSignIn('/dashboard');
     } catch (err) {
       setError(loginErrorMessage(err));
     }
   });
+
+  if (codeStep) {
+    return (
+      <AuthCard title="Two-factor sign-in" subtitle="Your password is right. One more step.">
+        <SecondFactorForm
+          onSignedIn={() => redirectAfterSignIn('/dashboard')}
+          onRestart={(message) => {
+            setCodeStep(false);
+            setError(message ?? null);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   const fieldError = errors.email?.message ?? errors.password?.message;
   return (

@@ -1,6 +1,10 @@
-/** /settings: notification choices, push on this device, password, sessions and deleting the account. */
+/**
+ * /settings: notification choices, push on this device, password, two-factor sign-in, sessions and deleting the
+ * account.
+ */
 
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { TWO_FACTOR_MESSAGES } from '../../shared/two-factor.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { openAccessibilitySettings } from '../features/accessibility/settings.ts';
@@ -11,6 +15,7 @@ import { DeleteAccount } from '../features/settings/DeleteAccount.tsx';
 import { NotificationPreferences } from '../features/settings/NotificationPreferences.tsx';
 import { PasswordChangeForm } from '../features/settings/PasswordChangeForm.tsx';
 import { SessionsCard } from '../features/settings/SessionsCard.tsx';
+import { TwoFactorCard } from '../features/settings/TwoFactorCard.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
 function Section({
@@ -42,10 +47,26 @@ function Section({
 export default function SettingsPage() {
   usePageMeta('Settings', 'Notifications, accessibility, cookies, password and account.');
   const { user } = useAuth();
+  // RouteGuard sends an administrator here until their second factor is on (issue 14).
+  const mustSetUpTwoFactor = user?.role === 'admin' && !user.twoFactorEnabled && !user.isTest;
+  // Then the set-up comes first on the page, and stays there for this visit: moving it once it is done
+  // would remount it and lose the backup codes it is showing.
+  const [setUpFirst] = useState(mustSetUpTwoFactor);
   if (!user) return null;
+  const twoFactor = (
+    <Section id="settings-two-factor" title="Two-factor sign-in">
+      <TwoFactorCard />
+    </Section>
+  );
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Settings</h1>
+      {mustSetUpTwoFactor && (
+        <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
+          {TWO_FACTOR_MESSAGES.adminSetupRequired}
+        </p>
+      )}
+      {setUpFirst && twoFactor}
       {user.isTest ? (
         <p>A test session has no account settings to change.</p>
       ) : (
@@ -80,6 +101,7 @@ export default function SettingsPage() {
           <Section id="settings-password" title="Password">
             <PasswordChangeForm />
           </Section>
+          {!setUpFirst && twoFactor}
           <Section
             id="settings-sessions"
             title="Signed-in devices"

@@ -7,8 +7,10 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -49,6 +51,8 @@ export const users = pgTable(
      * What the admin search matches: name, e-mail, phone and business name, lower-cased, in one column so
      * one trigram index serves every search.
      */
+    /** better-auth two-factor plugin's flag: a second factor is set up and asked for at every sign-in. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(full_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(search_business_name, ''))`,
     ),
@@ -112,4 +116,43 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * better-auth's two-factor table (plugin `twoFactor`): the TOTP secret and backup codes, both encrypted with
+ * AUTH_SECRET; `verified` stays false until the first code proves the authenticator app has the secret.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
+);
+
+/**
+ * Authenticator codes already accepted (issue 14): a code works once. better-auth accepts a code for three
+ * 30-second steps and does not remember it, so a claim here, made before the code is checked, refuses a
+ * replay, even two requests racing with one code. Rows older than TOTP_CLAIM_SECONDS are cleared.
+ */
+export const twoFactorCodeClaims = pgTable(
+  'two_factor_code_claims',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the code: the code itself is not kept. */
+    codeHash: text('code_hash').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );

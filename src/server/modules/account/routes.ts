@@ -1,8 +1,10 @@
 /** /api/account: sign-up, sign-in, sign-out, password reset and magic link (see service.ts). */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { LOGIN_RATE_LIMIT } from '../../../shared/constants.ts';
 import { AUTH_ERRORS } from '../../../shared/messages.ts';
-import { CLIENT_IP_HEADER } from '../../auth/auth.ts';
+import type { SignInAnswer } from '../../../shared/two-factor.ts';
+import { authHeaders, readJson, withCookies } from '../../auth/forward.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody } from '../../http/errors.ts';
 import { rateLimit } from '../../http/middleware.ts';
@@ -15,26 +17,7 @@ import {
   signOutSchema,
   signUp,
 } from './service.ts';
-
-async function readJson(req: Request): Promise<unknown> {
-  try {
-    return await req.json();
-  } catch {
-    return null;
-  }
-}
-
-function authHeaders(req: Request, ip: string) {
-  const headers = new Headers(req.headers);
-  headers.set(CLIENT_IP_HEADER, ip);
-  return headers;
-}
-
-/** Copies better-auth's Set-Cookie headers onto our JSON answer. */
-function withCookies(from: Response, to: Response) {
-  for (const cookie of from.headers.getSetCookie()) to.headers.append('set-cookie', cookie);
-  return to;
-}
+import { verifySecondFactor } from './two-factor.ts';
 
 export function accountRoutes(deps: Deps) {
   const tooManyAttempts = () => new AppError(429, 'auth/rate-limit', AUTH_ERRORS['auth/rate-limit']);
@@ -54,32 +37,46 @@ export function accountRoutes(deps: Deps) {
     },
   );
 
-  app.post(
-    '/sign-in',
-    async (c, next) => {
-      try {
-        await rateLimit(deps, 'sign-in', LOGIN_RATE_LIMIT, tooManyAttempts)(c, next);
-      } catch (err) {
-        if (err instanceof AppError && err.status === 429) {
-          await recordSecurityEvent(deps.db, {
-            type: 'rate_limited',
-            ip: c.get('ip'),
-            details: { route: 'sign-in' },
-          });
-        }
-        throw err;
+  const signInLimit = createMiddleware<AppBindings>(async (c, next) => {
+    try {
+      await rateLimit(deps, 'sign-in', LOGIN_RATE_LIMIT, tooManyAttempts)(c, next);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) {
+        await recordSecurityEvent(deps.db, {
+          type: 'rate_limited',
+          ip: c.get('ip'),
+          details: { route: c.req.path.endsWith('/two-factor') ? 'two-factor' : 'sign-in' },
+        });
       }
-    },
-    async (c) => {
-      const { response, userId } = await signIn(
-        deps,
-        await readJson(c.req.raw),
-        authHeaders(c.req.raw, c.get('ip')),
-        c.get('ip'),
-      );
-      return withCookies(response, c.json({ ok: true, userId }));
-    },
-  );
+      throw err;
+    }
+  });
+
+  app.post('/sign-in', signInLimit, async (c) => {
+    const { response, userId, twoFactorRequired } = await signIn(
+      deps,
+      await readJson(c.req.raw),
+      authHeaders(c.req.raw, c.get('ip')),
+      c.get('ip'),
+    );
+    const answer: SignInAnswer = twoFactorRequired
+      ? { ok: true, twoFactorRequired }
+      : { ok: true, userId: userId! };
+    return withCookies(response, c.json(answer));
+  });
+
+  // The code after the password (two-factor.ts). Every code, right or wrong, counts against the same
+  // per-address limit as passwords do, so guessing codes is as slow as guessing passwords.
+  app.post('/two-factor', signInLimit, async (c) => {
+    const { response, userId } = await verifySecondFactor(
+      deps,
+      await readJson(c.req.raw),
+      authHeaders(c.req.raw, c.get('ip')),
+      c.get('ip'),
+    );
+    const answer: SignInAnswer = { ok: true, userId };
+    return withCookies(response, c.json(answer));
+  });
 
   app.post('/sign-out', async (c) => {
     const { reason } = await parseBody(c, signOutSchema).catch(() => ({ reason: 'user' as const }));

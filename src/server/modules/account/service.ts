@@ -11,7 +11,8 @@ import { ACCOUNT, API_MESSAGES, AUTH_ERRORS } from '../../../shared/messages.ts'
 import { SIGNUP_USER_TYPES } from '../../../shared/roles.ts';
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema } from '../../../shared/validation/auth.ts';
 import { signupRequestSchema } from '../../../shared/validation/signup.ts';
-import { ACCOUNT_SUSPENDED } from '../../auth/auth.ts';
+import { ACCOUNT_SUSPENDED, LINK_LIFETIME_SECONDS } from '../../auth/auth.ts';
+import { noLinkWithTwoFactorMail } from '../../auth/emails.ts';
 import { drivers, securityEvents, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/context.ts';
 import { AppError, validationError } from '../../http/errors.ts';
@@ -24,7 +25,12 @@ export const CONFIRMED_CALLBACK = '/login?confirmed=true';
 
 export async function findUserByEmail(deps: Deps, email: string) {
   const [row] = await deps.db
-    .select({ id: users.id, email: users.email, userType: users.userType })
+    .select({
+      id: users.id,
+      email: users.email,
+      userType: users.userType,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
@@ -122,7 +128,15 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
       const body = (await response.json().catch(() => ({}))) as { code?: string };
       throw { status: response.status, body } satisfies AuthErrorLike;
     }
-    const body = (await response.json()) as { user: { id: string; email: string } };
+    const body = (await response.json()) as {
+      user?: { id: string; email: string };
+      twoFactorRedirect?: boolean;
+    };
+    if (body.twoFactorRedirect || !body.user) {
+      // The password is right and the account has a second factor: better-auth made no session, only a
+      // short-lived challenge cookie; POST /api/account/two-factor finishes the sign-in (two-factor.ts).
+      return { response, userId: null, twoFactorRequired: true };
+    }
     await recordSecurityEvent(deps.db, { type: 'sign_in', userId: body.user.id, ip });
     await audit(deps.db, {
       actor: { id: body.user.id, email: body.user.email },
@@ -130,7 +144,7 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
       target: { type: 'user', id: body.user.id, label: body.user.email },
       ip,
     });
-    return { response, userId: body.user.id };
+    return { response, userId: body.user.id, twoFactorRequired: false };
   } catch (err) {
     const e = err as AuthErrorLike;
     const code = e.body?.code;
@@ -272,8 +286,17 @@ export async function sendMagicLink(deps: Deps, raw: unknown, headers: Headers) 
       'Retry-After': String(limit.retryAfterSeconds),
     });
   }
-  // Only existing accounts get a link; the answer is the same either way.
-  if (await findUserByEmail(deps, parsed.data.email)) {
+  // Only existing accounts get a link; the answer is the same either way. An account with two-factor
+  // sign-in gets none: a link would skip the second factor (auth.ts refuses one made before it was on).
+  const user = await findUserByEmail(deps, parsed.data.email);
+  if (user?.twoFactorEnabled) {
+    await deps.mailer.send({
+      ...noLinkWithTwoFactorMail(deps.env, user.email, `${deps.env.APP_URL}/login`),
+      expiresAt: new Date(Date.now() + LINK_LIFETIME_SECONDS.magicLink * 1000),
+    });
+    return;
+  }
+  if (user) {
     await deps.auth.api.signInMagicLink({
       body: {
         email: parsed.data.email,

@@ -230,7 +230,9 @@ export function issueRoutes(deps: Deps) {
     const name = c.req.param('name');
     const match = SCREENSHOT_NAME.exec(name);
     if (!match) throw notFound();
-    if (match[1] !== user.id && !hasPermission(user.role, 'manage_system')) throw notFound();
+    // Another reporter's screenshot: administrators only, and only once their second factor is on.
+    const oversees = hasPermission(user.role, 'manage_system') && user.twoFactorEnabled;
+    if (match[1] !== user.id && !oversees) throw notFound();
     const bytes = await storage.get(BUCKET, `issue-screenshots/${name}`);
     if (!bytes) throw notFound();
     const type = (await detectType(bytes)) ?? 'application/octet-stream';

@@ -6,10 +6,11 @@
  *   GET    /sessions                                                 -> { items: SessionDto[] }
  *   POST   /sessions/revoke-others                                   -> { ok: true, revoked }
  *   DELETE /                       { confirm: 'DELETE', password }   -> { ok: true } (signed out)
+ *   /two-factor/*                  two-factor sign-in (two-factor-routes.ts)
  */
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { CLIENT_IP_HEADER } from '../../auth/auth.ts';
+import { authHeaders, withCookies } from '../../auth/forward.ts';
 import { sessions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, forbidden, parseBody } from '../../http/errors.ts';
@@ -27,20 +28,10 @@ import {
   profileUpdateSchema,
   updateProfile,
 } from './service.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
 
 /** Password checks per user (change and delete share it). */
 const PASSWORD_ATTEMPTS = { max: 10, windowMs: 60 * 60_000 } as const;
-
-function authHeaders(req: Request, ip: string) {
-  const headers = new Headers(req.headers);
-  headers.set(CLIENT_IP_HEADER, ip);
-  return headers;
-}
-
-function withCookies(from: Response, to: Response) {
-  for (const cookie of from.headers.getSetCookie()) to.headers.append('set-cookie', cookie);
-  return to;
-}
 
 export function meRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
@@ -54,6 +45,8 @@ export function meRoutes(deps: Deps) {
       });
     }
   };
+
+  app.route('/two-factor', twoFactorRoutes(deps, limitPasswordAttempts));
 
   app.patch('/', async (c) => {
     const user = c.get('user')!;

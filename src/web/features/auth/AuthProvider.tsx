@@ -17,6 +17,7 @@ import { IDLE, SESSION } from '../../../shared/constants.ts';
 import { SESSION_MESSAGES } from '../../../shared/messages.ts';
 import { PERMISSIONS, type Permission, roleOf } from '../../../shared/roles.ts';
 import type { SessionUser as SharedSessionUser } from '../../../shared/session.ts';
+import type { SecondFactorInput, SignInAnswer } from '../../../shared/two-factor.ts';
 import { isProductionApp } from '../../app/config.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError, api, sleep } from '../../lib/api.ts';
@@ -35,7 +36,10 @@ interface AuthContextValue {
   permissions: readonly Permission[];
   /** Reads the session again; resolves with the user (or null). */
   refresh: () => Promise<SessionUser | null>;
-  signIn: (email: string, password: string) => Promise<void>;
+  /** The password step; resolves with whether a second factor is still needed (then call verifyCode). */
+  signIn: (email: string, password: string) => Promise<{ twoFactorRequired: boolean }>;
+  /** The code step of two-factor sign-in (issue 14). */
+  verifyCode: (input: SecondFactorInput) => Promise<void>;
   signOut: (reason?: 'user' | 'session_timeout') => Promise<void>;
 }
 
@@ -56,6 +60,11 @@ const FINAL_SIGN_IN_CODES = new Set([
   'auth/account-suspended',
   'bad_origin',
 ]);
+
+function markSignedIn() {
+  local.set(STORAGE_KEYS.lastLogin, new Date().toISOString());
+  local.set(STORAGE_KEYS.lastActivity, String(Date.now()));
+}
 
 function backoff(attempt: number) {
   return SESSION.retryBaseMs * 2 ** attempt + Math.random() * SESSION.retryJitterMs;
@@ -88,6 +97,7 @@ function testUser(): SessionUser | null {
     avatarUrl: null,
     phone: null,
     emailVerified: false,
+    twoFactorEnabled: false,
     isTest: true,
   };
 }
@@ -167,13 +177,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let lastError: unknown;
     for (let attempt = 0; attempt <= SESSION.signInRetries; attempt++) {
       try {
-        await api('/api/account/sign-in', {
+        const answer = await api<SignInAnswer>('/api/account/sign-in', {
           body: { email: email.trim(), password },
           timeoutMs: SESSION.signInTimeoutMs,
         });
-        local.set(STORAGE_KEYS.lastLogin, new Date().toISOString());
-        local.set(STORAGE_KEYS.lastActivity, String(Date.now()));
-        return;
+        if (answer.twoFactorRequired) return { twoFactorRequired: true };
+        markSignedIn();
+        return { twoFactorRequired: false };
       } catch (err) {
         lastError = err;
         if (err instanceof ApiError && (FINAL_SIGN_IN_CODES.has(err.code) || err.status === 429)) throw err;
@@ -181,6 +191,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }
     throw lastError;
+  }, []);
+
+  // One try only: a code is single-use, so a blind retry could be refused as a reused code.
+  const verifyCode = useCallback(async (input: SecondFactorInput) => {
+    await api<SignInAnswer>('/api/account/two-factor', { body: input, timeoutMs: SESSION.signInTimeoutMs });
+    markSignedIn();
   }, []);
 
   const signOut = useCallback(async (reason: 'user' | 'session_timeout' = 'user') => {
@@ -207,9 +223,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       permissions: user ? PERMISSIONS[user.role] : PERMISSIONS.guest,
       refresh,
       signIn,
+      verifyCode,
       signOut,
     }),
-    [status, user, refresh, signIn, signOut],
+    [status, user, refresh, signIn, verifyCode, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

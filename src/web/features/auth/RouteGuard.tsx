@@ -14,6 +14,8 @@ import { sleep } from '../../lib/api.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { clearStoredAuth } from './storage.ts';
 
+const TWO_FACTOR_SETUP_PATH = '/settings';
+
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { status, user, refresh } = useAuth();
   const location = useLocation();
@@ -58,6 +60,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return <Loading fullScreen text={UI_TEXT.authenticating} />;
   }
   if (!user) return <Navigate to="/login" replace />;
+  // An administrator's first stop is setting up two-factor sign-in: the API refuses them everything else.
+  if (user.role === 'admin' && !user.twoFactorEnabled && !user.isTest && path !== TWO_FACTOR_SETUP_PATH) {
+    return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
+  }
   const decision = guardDecision(user.role, path);
   if (!decision.allow) return <Navigate to={decision.to} replace />;
   return <>{children}</>;

@@ -1,5 +1,6 @@
 /** The settings page's calls: notification choices, password, sessions, account deletion, profile details. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorSetupDto, TwoFactorStatusDto } from '../../../shared/two-factor.ts';
 import { api } from '../../lib/api.ts';
 
 export interface NotificationPreference {
@@ -112,3 +113,32 @@ export function useChangeEmail() {
       api<{ ok: true; pendingEmail: string }>('/api/me/email', { method: 'POST', body }),
   });
 }
+
+const TWO_FACTOR_KEY = ['me', 'two-factor'] as const;
+
+/** Two-factor sign-in (issue 14): /api/me/two-factor. */
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: TWO_FACTOR_KEY,
+    queryFn: () => api<TwoFactorStatusDto>('/api/me/two-factor'),
+  });
+}
+
+function twoFactorMutation<Body, Answer>(path: string) {
+  return function useTwoFactorMutation() {
+    const qc = useQueryClient();
+    return useMutation({
+      // The card shows each error next to its control.
+      meta: { errorToast: false },
+      mutationFn: (body: Body) => api<Answer>(`/api/me/two-factor/${path}`, { method: 'POST', body }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+    });
+  };
+}
+
+export const useStartTwoFactorSetup = twoFactorMutation<{ password: string }, TwoFactorSetupDto>('enable');
+export const useConfirmTwoFactor = twoFactorMutation<{ code: string }, { ok: true }>('confirm');
+export const useDisableTwoFactor = twoFactorMutation<{ password: string }, { ok: true }>('disable');
+export const useNewBackupCodes = twoFactorMutation<{ password: string }, { backupCodes: string[] }>(
+  'backup-codes',
+);

@@ -1,0 +1,26 @@
+/**
+ * Calling better-auth from our routes (ADR 001): the request's headers with the client address the API
+ * decided on, and better-auth's Set-Cookie headers copied onto our own JSON answer.
+ */
+import { CLIENT_IP_HEADER } from './auth.ts';
+
+/** The request body as JSON, or null when it is not JSON (the schemas then answer with their message). */
+export async function readJson(req: Request): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    return null;
+  }
+}
+
+export function authHeaders(req: Request, ip: string) {
+  const headers = new Headers(req.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  return headers;
+}
+
+/** Copies better-auth's Set-Cookie headers onto our JSON answer. */
+export function withCookies(from: Response, to: Response) {
+  for (const cookie of from.headers.getSetCookie()) to.headers.append('set-cookie', cookie);
+  return to;
+}
