@@ -149,6 +149,7 @@ test.describe('navigation per role', () => {
     // The driver profile is in the avatar menu on wide screens (and in the phone menu).
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/driver-profile');
+    await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveAttribute('href', '/driver-billing');
     await page.keyboard.press('Escape');
 
     await page.setViewportSize(PHONE);
@@ -158,7 +159,7 @@ test.describe('navigation per role', () => {
         .getByRole('dialog', { name: 'Menu' })
         .getByRole('navigation', { name: 'Your pages' })
         .getByRole('link'),
-    ).toHaveText(['Available rides', 'My quotes', 'Bookings', 'Driver profile', 'Settings']);
+    ).toHaveText(['Available rides', 'My quotes', 'Bookings', 'Driver profile', 'Billing', 'Settings']);
   });
 
   test('an admin gets the admin dashboard and Users', async ({ page }) => {

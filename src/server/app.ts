@@ -3,6 +3,7 @@
  * Order: request id -> security headers -> client address -> origin check -> body limit -> session ->
  * idempotency (six creating POSTs) -> routes.
  */
+
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -31,6 +32,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { avatarRoutes, avatarRpcRoutes } from './modules/avatars/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/routes.ts';
 import { preferenceRoutes, pushRoutes } from './modules/delivery/routes.ts';
@@ -191,6 +193,7 @@ export function createApp(opts: AppOptions) {
   app.route('/api', questionRoutes(deps));
   app.route('/api/quotes', quoteRoutes(deps));
   app.route('/api/bookings', bookingRoutes(deps));
+  app.route('/api/billing', billingRoutes(deps));
   app.route('/api/ratings', ratingRoutes(deps));
   app.route('/api/notifications', notificationRoutes(deps, hub));
   app.route('/api/files', fileRoutes(deps));

@@ -22,8 +22,12 @@ function secretValues(env: Env): { name: string; value: string }[] {
       // Not a URL: the whole value was added above.
     }
   }
-  if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length >= 6) {
-    found.push({ name: 'ADMIN_PASSWORD', value: env.ADMIN_PASSWORD });
+  for (const [name, value] of [
+    ['ADMIN_PASSWORD', env.ADMIN_PASSWORD],
+    ['STRIPE_SECRET_KEY', env.STRIPE_SECRET_KEY],
+    ['STRIPE_WEBHOOK_SECRET', env.STRIPE_WEBHOOK_SECRET],
+  ] as const) {
+    if (value && value.length >= 6) found.push({ name, value });
   }
   return found;
 }

@@ -6,7 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PLATFORM_FEE_PERCENT } from '../shared/billing.ts';
 import { APP_ENVS, BRAND_DEFAULT } from '../shared/constants.ts';
+import { isValidAbn } from '../shared/marketplace/verification.ts';
+
+/** An ABN as people write it ('51 824 753 556'), stored as its 11 digits; the ATO checksum must hold. */
+const abnSetting = z
+  .string()
+  .transform((v) => v.replace(/\s/g, ''))
+  .refine((v) => /^\d{11}$/.test(v) && isValidAbn(v), 'must be an ABN: 11 digits with a valid checksum');
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +33,26 @@ const schema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_NAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  // Driver billing (issue 15). The fee is a percentage of the agreed fare, GST is added to it.
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_PLATFORM_FEE_PERCENT),
+  /** The legal name and ABN printed on drivers' tax invoices. Defaults are for development only. */
+  PLATFORM_LEGAL_NAME: z.string().min(1).optional(),
+  PLATFORM_ABN: abnSetting.optional(),
+  /** Bank transfer details shown on /driver-billing and the statements. */
+  BANK_ACCOUNT_NAME: z.string().min(1).optional(),
+  BANK_BSB: z
+    .string()
+    .regex(/^\d{3}-?\d{3}$/, 'must be a BSB such as 062-000')
+    .optional(),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{4,10}$/, 'must be 4 to 10 digits')
+    .optional(),
+  /** Card payments through Stripe Checkout when both are set. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe library sends its requests (a stand-in server in tests); Stripe's own by default. */
+  STRIPE_API_URL: z.url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -1,10 +1,13 @@
 /** Entry point: `npm start`. Reads the configuration, opens the database (migrating it) and serves. */
+
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { type Env, loadEnv } from './env.ts';
 import { isDatabaseUnavailable } from './http/database-errors.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
+import { runBilling } from './modules/billing/run.ts';
+import { billingSettings } from './modules/billing/settings.ts';
 import { listen } from './server.ts';
 import { startDeliveryWorker } from './services/delivery-worker.ts';
 import { mailFrom } from './services/mail.ts';
@@ -60,8 +63,10 @@ async function main() {
     console.log(`Administrator ${env.ADMIN_EMAIL}: ${outcome}`);
   }
   const server = await listen(app, env.PORT, env.HOST);
-  // Expires past requests and quotes every minute; safe with several instances (an advisory lock).
-  const stopSweeper = startSweeper(database.db);
+  // Expires past requests and quotes every minute; safe with several instances (an advisory lock). Then
+  // the billing run: statements on the 1st, reminders for due and overdue ones (its own lock).
+  const billing = billingSettings(env);
+  const stopSweeper = startSweeper(database.db, { after: (db) => runBilling(db, billing) });
   // E-mails and pushes every notification as each user chose; several instances share the work safely.
   const stopDelivery = await startDeliveryWorker({
     db: database.db,

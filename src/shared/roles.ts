@@ -120,6 +120,7 @@ const DRIVER_ROUTES = [
   '/available-rides',
   '/ride-history',
   '/driver-billing',
+  '/driver-billing/*',
   '/bookings',
   // Not in SPEC §2.3's driver list, but a driver must open the booking they hold (contacts, vehicle,
   // complete, rate): the marketplace issue requires it. The API still checks it is their booking.
@@ -204,6 +205,7 @@ export const APP_ROUTES = [
   '/drivers/:id',
   '/available-rides',
   '/driver-billing',
+  '/driver-billing/:id',
   '/settings',
   '/help',
   '/ride-history',

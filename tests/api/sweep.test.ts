@@ -102,7 +102,7 @@ describe.each(databaseKinds())('expiry sweep (%s)', (kind) => {
 
   it('startSweeper sweeps at once, and stops when told', async () => {
     const ride = await insertRide(server.db, customerId, { pickupAt: hoursFromNow(-1) });
-    const stop = startSweeper(server.db, 50);
+    const stop = startSweeper(server.db, { intervalMs: 50 });
     try {
       const deadline = Date.now() + 5_000;
       while ((await statusOf(server, 'rides', ride.id)) !== 'expired' && Date.now() < deadline) {

@@ -122,8 +122,15 @@ export async function sendTripReminders(tx: Db): Promise<string[]> {
   return result.rows.map((r) => r.id);
 }
 
-/** Runs the sweep now and then every `intervalMs`; returns a function that stops it. */
-export function startSweeper(db: Db, intervalMs = 60_000): () => void {
+/**
+ * Runs the sweep now and then every `intervalMs`, each round followed by `after` (the monthly billing
+ * run, which has its own lock); returns a function that stops it.
+ */
+export function startSweeper(
+  db: Db,
+  opts: { intervalMs?: number; after?: (db: Db) => Promise<unknown> } = {},
+): () => void {
+  const intervalMs = opts.intervalMs ?? 60_000;
   let running = false;
   let stopped = false;
   const run = async () => {
@@ -133,6 +140,11 @@ export function startSweeper(db: Db, intervalMs = 60_000): () => void {
       await sweepExpired(db);
     } catch (err) {
       console.error('expiry sweep failed', err);
+    }
+    try {
+      await opts.after?.(db);
+    } catch (err) {
+      console.error('billing run failed', err);
     } finally {
       running = false;
     }

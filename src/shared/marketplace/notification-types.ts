@@ -28,6 +28,15 @@ export const NOTIFICATION_TYPES = [
   'document_expired',
   /** To a customer: a quote was withdrawn because its driver's documents expired or they were suspended. */
   'quote_withdrawn',
+  // Driver billing (issue 15). To the driver (relatedId: the statement id).
+  'statement_issued',
+  'statement_due',
+  'statement_overdue',
+  /** Quoting is paused until an overdue statement is paid. */
+  'statement_hold',
+  'statement_paid',
+  /** To the customer (relatedId: the booking id): a receipt for the fare paid to the driver. */
+  'receipt_issued',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -46,5 +55,6 @@ export function notificationPath(type: string, relatedId: string | null): string
   if (type.startsWith('verification_')) return '/driver-profile#verification';
   if (type.startsWith('document_')) return '/driver-profile#documents';
   if (type === 'quote_withdrawn') return `/driver-matching/${relatedId}`;
+  if (type.startsWith('statement_')) return `/driver-billing/${relatedId}`;
   return `/booking/${relatedId}`;
 }

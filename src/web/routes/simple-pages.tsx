@@ -14,11 +14,6 @@ export interface SimplePageDef {
 }
 
 export const SIMPLE_PAGES = {
-  driverBilling: {
-    title: 'Driver Billing',
-    heading: 'Driver billing',
-    description: 'Your billing with the marketplace.',
-  },
   testNotifications: {
     title: 'Test Notifications',
     heading: 'Test notifications and e-mail',

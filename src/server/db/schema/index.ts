@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './app-features.ts';
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './drivers.ts';
 export * from './files.ts';
 export * from './issues.ts';

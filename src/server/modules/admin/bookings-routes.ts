@@ -22,6 +22,8 @@ import { adminNotes, bookings, rides } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody, validationError } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
+import { syncBookingFee } from '../billing/ledger.ts';
+import { billingSettings } from '../billing/settings.ts';
 import { cancelBookingAsAdmin } from '../bookings/service.ts';
 import { adminContext } from './admin-context.ts';
 import { adminBookingDetail } from './booking-detail.ts';
@@ -97,6 +99,12 @@ export function adminBookingRoutes(deps: Deps) {
           adminFlaggedBy: ctx.actor.id,
         })
         .where(eq(bookings.id, id));
+      // A trip marked as not having taken place owes no fee; clearing the mark charges it again.
+      await syncBookingFee(tx, {
+        bookingId: id,
+        actorId: ctx.actor.id,
+        feeBasisPoints: billingSettings(deps.env).feeBasisPoints,
+      });
       await audit(tx, {
         actor: ctx.actor,
         action: flag ? 'booking.flagged' : 'booking.flag_cleared',

@@ -1,4 +1,5 @@
 /** /api/bookings: the user's bookings (or one request's), one booking with contacts and history, its calendar file, cancel, complete. */
+
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { notFound, parseBody } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
 import { bookingCalendar } from '../../services/ics.ts';
+import { billingSettings } from '../billing/settings.ts';
 import { loadBookingDto, loadBookingDtos } from './dto.ts';
 import { cancelBooking, completeBooking } from './service.ts';
 
@@ -58,7 +60,7 @@ export function bookingRoutes(deps: Deps) {
 
   app.post('/:id/complete', async (c) => {
     const user = c.get('user')!;
-    await completeBooking(deps.db, user, c.req.param('id'));
+    await completeBooking(deps.db, user, c.req.param('id'), billingSettings(deps.env).feeBasisPoints);
     return c.json({ booking: await loadBookingDto(deps.db, user, c.req.param('id')) });
   });
 

@@ -3,6 +3,7 @@
  * pickup). Each is a conditional update in one transaction, with its history event and notifications.
  * The agreed fare never changes: there is no code path for it, and a trigger refuses it in SQL.
  */
+
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { displayLocality, MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
@@ -11,6 +12,7 @@ import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { syncBookingFee } from '../billing/ledger.ts';
 import { notify } from '../notifications/service.ts';
 import type { RideRow } from '../rides/dto.ts';
 
@@ -175,8 +177,16 @@ async function cancelConfirmed(
   });
 }
 
-/** The driver marks a confirmed trip completed, once its pickup time has passed. */
-export async function completeBooking(db: Db, user: SessionUser, id: string): Promise<void> {
+/**
+ * The driver marks a confirmed trip completed, once its pickup time has passed. The platform fee accrues
+ * in the same transaction (issue 15).
+ */
+export async function completeBooking(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  feeBasisPoints: number,
+): Promise<void> {
   const booking = await partyBooking(db, user, id);
   if (booking.driverId !== user.id) throw forbidden();
   await db.transaction(async (tx) => {
@@ -208,6 +218,7 @@ export async function completeBooking(db: Db, user: SessionUser, id: string): Pr
       .set({ status: 'completed', updatedAt: sql`now()` })
       .where(and(eq(rides.id, booking.rideId), eq(rides.status, 'booked')));
     await tx.insert(bookingEvents).values({ bookingId: id, type: 'completed', actorId: user.id, note: '' });
+    await syncBookingFee(tx, { bookingId: id, actorId: user.id, feeBasisPoints });
     const name = trip(ride!);
     await notify(tx, {
       userId: booking.customerId,

@@ -29,6 +29,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
   document_expiring: 'A compliance document expires soon (drivers)',
   document_expired: 'A compliance document expired (drivers)',
   quote_withdrawn: "A quote was withdrawn because the driver can't take trips now",
+  statement_issued: 'My monthly statement is ready (drivers)',
+  statement_due: 'My statement is due (drivers)',
+  statement_overdue: 'My statement is overdue (drivers)',
+  statement_hold: 'Quoting is paused until I pay (drivers)',
+  statement_paid: 'My statement payment was received (drivers)',
+  receipt_issued: 'A driver sent me a receipt (customers)',
 };
 
 export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;

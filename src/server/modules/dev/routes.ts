@@ -6,15 +6,20 @@
  *   (complete, rate) can be tried locally and by the browser journeys without waiting hours.
  * - POST /drivers/:id/verify: makes a driver verified with current placeholder documents and a vehicle, as
  *   an admin would after a complete review (modules/verification/dev-verify.ts).
+ * - POST /billing/month-end: runs the monthly statement run as if this Sydney month had ended, so this
+ *   month's lines become a statement now (the real run does this on the 1st; ADR 007).
  */
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { addMonths, periodOf, periodStart } from '../../../shared/billing.ts';
 import { rides } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { listOutbox } from '../../services/mail.ts';
 import { storageFor } from '../../services/storage.ts';
+import { billingSettings } from '../billing/settings.ts';
+import { issueStatements } from '../billing/statements.ts';
 import { verifyDriverForDevelopment } from '../verification/dev-verify.ts';
 
 const devVerifySchema = z.object({
@@ -61,6 +66,11 @@ export function devRoutes(deps: Deps) {
     const done = await verifyDriverForDevelopment(deps.db, storageFor(deps.env), id.data, body.data);
     if (!done) throw notFound();
     return c.json({ ok: true });
+  });
+  app.post('/billing/month-end', async (c) => {
+    const nextMonth = periodStart(addMonths(periodOf(new Date()), 1));
+    const result = await issueStatements(deps.db, billingSettings(deps.env), nextMonth);
+    return c.json(result);
   });
   return app;
 }

@@ -33,6 +33,7 @@ export default function AccountControls() {
           <Dropdown.Separator className="my-1 h-px bg-slate-200" />
           {/* A driver's profile is the driver profile (SPEC §2.3): link there, not through a redirect. */}
           <MenuLink to={user.role === 'driver' ? '/driver-profile' : '/profile'}>Profile</MenuLink>
+          {user.role === 'driver' && <MenuLink to="/driver-billing">Billing</MenuLink>}
           <MenuLink to="/settings">Settings</MenuLink>
           <MenuLink to="/dashboard" className="xl:hidden">
             Dashboard

@@ -1,0 +1,11 @@
+/**
+ * The billing round, after every expiry sweep (each minute): issue the statements due (on the 1st; a
+ * no-op on every other round, as nothing unbilled is older than the month).
+ */
+import type { Db } from '../../db/client.ts';
+import type { BillingSettings } from './settings.ts';
+import { issueStatements } from './statements.ts';
+
+export async function runBilling(db: Db, settings: BillingSettings, now = new Date()): Promise<void> {
+  await issueStatements(db, settings, now);
+}
