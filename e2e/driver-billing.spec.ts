@@ -1,12 +1,14 @@
 /**
  * Issue 15, driver billing in the browser: a driver completes trips and sees each one's platform fee and
  * GST on /driver-billing; at the month's end (the development shortcut runs the real monthly run) the
- * statement appears, opens as a tax invoice with both ABNs and downloads as a PDF.
+ * statement appears, opens as a tax invoice with both ABNs and downloads as a PDF. Without Stripe keys
+ * the statement gives bank transfer details; an administrator records the transfer on /admin/billing and
+ * the statement shows paid. The driver marks a trip paid in cash and the customer sees the receipt.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { driverProfileBody, postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
-import { axeViolations, createConfirmedUser } from './support.ts';
+import { axeViolations, createConfirmedUser, E2E_ADMIN, latestMail } from './support.ts';
 
 test.setTimeout(120_000);
 test.use({ bypassCSP: true });
@@ -103,6 +105,75 @@ test('a driver sees the fee on each completed trip, then the month’s statement
   await expect(statements).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/billing-390.png`, fullPage: true });
 
+  // No Stripe keys in the journeys: no "Pay now", bank transfer details instead.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/driver-billing`);
+  await statements.getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay .* now$/ })).toHaveCount(0);
+  await expect(page.getByText(`by bank transfer quoting ${number}.`, { exact: false })).toBeVisible();
+  const statementUrl = page.url();
+  // Stripe sends a driver who cancels back with ?payment=cancelled: the spec's payment error.
+  await page.goto(`${statementUrl}?payment=cancelled`);
+  const paymentError = page.getByRole('alert').filter({ hasText: 'Payment Error' });
+  await expect(paymentError).toContainText(
+    'There was an issue processing your payment. Please try again or contact support.',
+  );
+  await expect(paymentError).toContainText('nothing was charged');
+
+  // The driver marks the first trip paid in cash: the customer gets the receipt, in the app and by e-mail.
+  await page.goto(`/booking/${bookings[0]}`);
+  await page.getByRole('radio', { name: 'Cash' }).check();
+  await expect(page.getByLabel('Amount paid (AUD)')).toHaveValue('120.00');
+  await page.getByRole('button', { name: 'Mark as paid and send receipt' }).click();
+  const driverReceipt = page.getByTestId('receipt');
+  await expect(driverReceipt).toContainText(/R-\d{5}/);
+  await expect(driverReceipt).toContainText('$120.00 by cash');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/booking-receipt-driver-1280.png`, fullPage: true });
+
+  await customer.page.goto(`/booking/${bookings[0]}`);
+  const receipt = customer.page.getByTestId('receipt');
+  await expect(receipt).toContainText('Tomaree Transfers (ABN 51 824 753 556)');
+  await expect(receipt).toContainText('$120.00 by cash');
+  expect(await axeViolations(customer.page)).toEqual([]);
+  await customer.page.setViewportSize({ width: 390, height: 844 });
+  await customer.page.screenshot({ path: `${SHOTS}/booking-receipt-customer-390.png`, fullPage: true });
+  const mail = await latestMail(customer.page.request, customerUser.email, 'notification');
+  expect(mail.subject).toContain('Receipt R-');
+  expect(mail.text).toContain('Tomaree Transfers (ABN 51 824 753 556) received $120.00 by cash');
+
+  // An administrator finds the statement on /admin/billing and records the bank transfer.
+  const admin = await signedInAt(browser, E2E_ADMIN);
+  const a = admin.page;
+  await a.goto('/admin/billing');
+  await expect(a.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await a.getByLabel('Status').selectOption('open');
+  const adminRow = a
+    .getByRole('table', { name: 'Statements' })
+    .getByRole('row', { name: new RegExp(number) });
+  await expect(adminRow).toContainText('Tomaree Transfers');
+  await expect(adminRow).toContainText('$18.08');
+  expect(await axeViolations(a)).toEqual([]);
+  await a.screenshot({ path: `${SHOTS}/admin-billing-1280.png`, fullPage: true });
+  await adminRow.getByRole('link', { name: number }).click();
+  await a.getByRole('button', { name: 'Record bank payment' }).click();
+  const dialog = a.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog.getByText('Enter the bank reference')).toBeVisible();
+  await dialog.getByLabel('Bank reference').fill('CBA 4471-209');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(a.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(a.getByRole('button', { name: 'Record bank payment' })).toHaveCount(0);
+
+  // The driver sees it paid.
+  await page.goto(statementUrl);
+  await expect(page.getByText(/Paid .* by bank transfer/)).toBeVisible();
+  await page.goto('/driver-billing');
+  await expect(statements.getByRole('row', { name: new RegExp(number) })).toContainText('Paid');
+
+  await admin.ctx.close();
   await driver.ctx.close();
   await customer.ctx.close();
 });

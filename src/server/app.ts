@@ -32,7 +32,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { avatarRoutes, avatarRpcRoutes } from './modules/avatars/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/routes.ts';
 import { preferenceRoutes, pushRoutes } from './modules/delivery/routes.ts';
@@ -194,6 +194,7 @@ export function createApp(opts: AppOptions) {
   app.route('/api/quotes', quoteRoutes(deps));
   app.route('/api/bookings', bookingRoutes(deps));
   app.route('/api/billing', billingRoutes(deps));
+  app.route('/api/stripe', stripeWebhookRoutes(deps));
   app.route('/api/ratings', ratingRoutes(deps));
   app.route('/api/notifications', notificationRoutes(deps, hub));
   app.route('/api/files', fileRoutes(deps));

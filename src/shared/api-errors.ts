@@ -27,6 +27,8 @@ export type ApiErrorCode =
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'
   | 'internal'
+  /** A card payment could not be started (issue 15): 402, SPEC §8's payment wording. */
+  | 'payment_failed'
   | 'database_unavailable';
 
 export interface ApiErrorBody {

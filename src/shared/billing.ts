@@ -113,15 +113,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** "1 Dec 2026" for a 'YYYY-MM-DD' date. */
-export function formatDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-AU', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
-}
+export { formatDay } from './marketplace/verification.ts';
 
 // --- Statements -----------------------------------------------------------------------------------
 
@@ -188,6 +180,22 @@ export interface StatementDetailDto extends StatementSummaryDto {
   recipient: PartyDto & { contactName: string; email: string };
   lines: BillingLineDto[];
   voidReason: string | null;
+  payment: StatementPaymentDto | null;
+}
+
+/** A statement in the admin's list, with whom it bills. */
+export interface AdminStatementRowDto extends StatementSummaryDto {
+  driver: { id: string; name: string; email: string; businessName: string };
+}
+
+export interface AdminStatementListDto {
+  statements: AdminStatementRowDto[];
+  /** Over every statement the filter matches. */
+  totals: { count: number; feeCents: number; gstCents: number; totalCents: number };
+  /** Months that have statements, newest first (the filter's choices). */
+  periods: Period[];
+  /** True when more statements matched than the list holds (narrow the filter or export them). */
+  truncated: boolean;
 }
 
 export interface DriverBillingDto {
@@ -196,6 +204,29 @@ export interface DriverBillingDto {
   current: { period: Period; periodLabel: string; lines: BillingLineDto[]; totals: StatementTotals };
   statements: StatementSummaryDto[];
 }
+
+/** The one payment that settled a statement. */
+export interface StatementPaymentDto {
+  method: 'card' | 'bank_transfer';
+  amountCents: number;
+  reference: string;
+  recordedAt: string;
+}
+
+export const PAYMENT_METHOD_LABELS = { card: 'Card', bank_transfer: 'Bank transfer' } as const;
+
+/** What the billing API refuses, word for word. */
+export const BILLING_MESSAGES = {
+  alreadyPaid: 'This statement is already paid.',
+  voidCannotBePaid: 'This statement is void: nothing can be paid on it.',
+  onlyOpenCanBeVoided: 'Only an open or overdue statement can be voided.',
+  amountMustBeTotal: 'Record the whole payment: the amount must be the statement total.',
+  referenceRequired: 'Enter the bank reference of the payment.',
+  referenceTooLong: 'The reference can be at most 100 characters.',
+  badPeriod: 'Choose a month as YYYY-MM.',
+  badStatus: 'Choose open, overdue, paid or void.',
+  cardPaymentsOff: 'Card payments are not available. Pay by bank transfer.',
+} as const;
 
 /** How a driver pays: by card when Stripe is configured, else by bank transfer. */
 export interface PaymentOptionsDto {
@@ -224,3 +255,31 @@ export function formatAbn(abn: string | null | undefined): string {
   if (!abn) return '';
   return abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4');
 }
+
+// --- Customer receipts -------------------------------------------------------------------------
+
+/** How the customer paid the driver. */
+export const RECEIPT_METHODS = { cash: 'Cash', card: 'Card', transfer: 'Bank transfer' } as const;
+export type ReceiptMethod = keyof typeof RECEIPT_METHODS;
+
+/** A receipt for a fare paid directly to the driver, in the driver's business name. */
+export interface ReceiptDto {
+  id: string;
+  number: string;
+  bookingId: string;
+  amountCents: number;
+  method: ReceiptMethod;
+  paidAt: string;
+  issuer: PartyDto;
+  customerName: string;
+  trip: string;
+  pickupAt: string;
+}
+
+export const RECEIPT_MESSAGES = {
+  alreadyIssued: 'This trip is already marked paid: its receipt was sent.',
+  notCompleted: 'Mark the trip completed first, then record the payment.',
+  onlyDriver: 'Only the driver of this trip can mark it paid.',
+  chooseMethod: 'Choose how the customer paid: cash, card or bank transfer.',
+  amountRange: 'Enter the amount paid: more than $0 and no more than the agreed fare.',
+} as const;

@@ -197,6 +197,7 @@ export const APP_ROUTES = [
   '/admin/users/:id',
   '/admin/bookings',
   '/admin/exports',
+  '/admin/billing',
   '/admin/issues',
   '/admin/issues/:id',
   '/admin/bookings/:id',

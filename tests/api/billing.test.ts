@@ -9,27 +9,9 @@ import {
   periodStart,
   type StatementPageDto,
 } from '../../src/shared/billing.ts';
-import type { BookingDto } from '../../src/shared/marketplace/api.ts';
-import {
-  databaseKinds,
-  makeAdmin,
-  rows,
-  signedInClient,
-  startServer,
-  type TestClient,
-  type TestServer,
-} from './helpers.ts';
-import { insertQuote, insertRide, notificationsOf, setVehicle } from './marketplace-fixtures.ts';
-
-interface Person {
-  client: TestClient;
-  userId: string;
-  email: string;
-  password: string;
-}
-
-/** The instant the current Sydney month ends: the monthly run at that moment bills this month. */
-const monthEnd = () => periodStart(addMonths(periodOf(new Date()), 1));
+import { billingParties, completeTrip, monthEnd, type Person } from './billing-fixtures.ts';
+import { databaseKinds, rows, startServer, type TestServer } from './helpers.ts';
+import { notificationsOf } from './marketplace-fixtures.ts';
 
 describe.each(databaseKinds())('driver billing (%s)', (kind) => {
   let server: TestServer;
@@ -47,38 +29,13 @@ describe.each(databaseKinds())('driver billing (%s)', (kind) => {
         PLATFORM_ABN: '51 824 753 556',
       },
     });
-    [customer, driver, otherDriver, admin] = await Promise.all([
-      signedInClient(server, { userType: 'customer', fullName: 'Cara Whitfield' }),
-      signedInClient(server, {
-        userType: 'driver',
-        fullName: 'Dana Driverson',
-        companyName: 'Port Stephens Shuttles',
-      }),
-      signedInClient(server, { userType: 'driver', fullName: 'Ned Kellyson', companyName: 'Bay Coaches' }),
-      signedInClient(server, { userType: 'customer', fullName: 'Ada Admin' }),
-    ]);
-    await makeAdmin(server, admin);
-    await setVehicle(server.db, driver.userId);
-    await setVehicle(server.db, otherDriver.userId);
-    await server.db.execute(sql`update drivers set abn = '53004085616' where user_id = ${driver.userId}`);
+    ({ customer, driver, otherDriver, admin } = await billingParties(server));
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  /** A booking of `fare` cents between the customer and `who`, completed by the driver. */
-  async function completedTrip(who: Person, fare: number): Promise<string> {
-    const ride = await insertRide(server.db, customer.userId);
-    const quote = await insertQuote(server.db, { rideId: ride.id, driverId: who.userId, priceCents: fare });
-    const res = await customer.client.post(`/api/quotes/${quote.id}/accept`, { acceptFare: true });
-    expect(res.status).toBe(201);
-    const { booking } = (await res.json()) as { booking: BookingDto };
-    await server.db.execute(
-      sql`update rides set pickup_at = now() - interval '2 hours' where id = ${ride.id}`,
-    );
-    expect((await who.client.post(`/api/bookings/${booking.id}/complete`)).status).toBe(200);
-    return booking.id;
-  }
+  const completedTrip = (who: Person, fare: number) => completeTrip(server, customer, who, fare);
   const billing = async (who: Person) => {
     const res = await who.client.get('/api/billing');
     expect(res.status).toBe(200);

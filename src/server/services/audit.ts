@@ -16,7 +16,7 @@ export interface AuditEntry {
   actor: AuditActor | null;
   action: AuditAction;
   target?: {
-    type: 'user' | 'booking' | 'issue' | 'driver' | 'document' | 'export';
+    type: 'user' | 'booking' | 'issue' | 'driver' | 'document' | 'export' | 'statement';
     id: string;
     label?: string;
   };

@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = {
   'driver.reinstated': 'Reinstated a driver',
   'document.approved': 'Approved a document',
   'document.rejected': 'Rejected a document',
+  // Driver billing (issue 15).
+  'statement.payment_recorded': 'Recorded a statement payment',
+  'statement.voided': 'Voided a statement',
+  'export.statements': 'Exported driver statements',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -191,9 +191,14 @@ export interface StandingInput {
   documents: StandingDocument[];
   /** Today in Sydney, 'YYYY-MM-DD'. */
   today: string;
+  /**
+   * The oldest statement still unpaid OVERDUE_HOLD_DAYS after its due date (issue 15): quoting pauses until
+   * it is paid. Null or absent when none.
+   */
+  unpaidStatement?: { id: string; number: string; dueOn: string } | null;
 }
 
-export type ChecklistSection = 'business' | 'vehicles' | 'documents' | 'review';
+export type ChecklistSection = 'business' | 'vehicles' | 'documents' | 'review' | 'billing';
 
 export interface ChecklistItem {
   /** Stable: 'abn', 'bsp_number', ..., 'safety_inspection:<vehicleId>', 'review'. */
@@ -393,8 +398,20 @@ export function driverStanding(input: StandingInput): DriverStanding {
   const ready = detailsComplete && allUploaded;
   const canSubmit = ready && (input.status === 'incomplete' || input.status === 'rejected');
   items.push(reviewItem(input, ready));
+  const unpaid = input.unpaidStatement ?? null;
+  if (unpaid)
+    items.push({
+      key: 'billing',
+      label: `Pay statement ${unpaid.number}`,
+      done: false,
+      detail: `It was due on ${formatDay(unpaid.dueOn)}. Quoting resumes as soon as it is paid.`,
+      href: `/driver-billing/${unpaid.id}`,
+      section: 'billing',
+      blocking: true,
+    });
 
-  const canQuote = input.status === 'verified' && businessInForce && someVehicleUsable && detailsComplete;
+  const canQuote =
+    input.status === 'verified' && businessInForce && someVehicleUsable && detailsComplete && !unpaid;
   const missing = items.filter((i) => i.blocking && !i.done).map((i) => i.label);
   return {
     status: input.status,
@@ -410,6 +427,9 @@ export function driverStanding(input: StandingInput): DriverStanding {
 
 /** The 403 every quoting route answers a driver who may not quote. */
 export function notVerifiedMessage(missing: readonly string[]): string {
+  // Held only for an unpaid statement (issue 15): say that, not "must be verified".
+  if (missing.length === 1 && missing[0]!.startsWith('Pay statement '))
+    return `You can't quote until your overdue statement is paid: ${missing[0]!.replace('Pay statement ', 'statement ')}.`;
   const list = missing.length ? missing.join('; ') : 'admin verification';
   return `You can't quote yet: your business must be verified with current documents. Still needed: ${list}.`;
 }

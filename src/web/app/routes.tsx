@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
       page('/admin/bookings', () => import('../routes/admin-bookings.tsx')),
       page('/admin/issues', () => import('../routes/admin-issues.tsx')),
       page('/admin/exports', () => import('../routes/admin-exports.tsx')),
+      page('/admin/billing', () => import('../routes/admin-billing.tsx')),
       page('/admin/issues/:id', () => import('../routes/admin-issue.tsx')),
       page('/admin/bookings/:id', () => import('../routes/admin-booking.tsx')),
       page('/admin/verifications', () => import('../routes/admin-verifications.tsx')),

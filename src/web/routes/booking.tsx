@@ -15,6 +15,7 @@ import { Card } from '../components/ui/card.tsx';
 import { FormError } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
+import { BookingReceipt } from '../features/billing/Receipt.tsx';
 import { DriverTrustLines, VehicleLine } from '../features/driver-card/DriverCard.tsx';
 import { useBooking, useBookingAction } from '../features/marketplace/api.ts';
 import { CancelBookingDialog } from '../features/marketplace/components/CancelBookingDialog.tsx';
@@ -277,6 +278,9 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
             }}
           />
         </Card>
+      )}
+      {!admin && b.status === 'completed' && b.viewerRole !== 'admin' && (
+        <BookingReceipt bookingId={b.id} viewerRole={b.viewerRole} fareCents={b.priceCents} />
       )}
       {(b.canRate || b.myRating || b.theirRating) && (
         <Card className="flex flex-col gap-3">

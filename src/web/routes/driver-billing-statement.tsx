@@ -3,14 +3,17 @@
  * an administrator may open any.
  */
 import { Download } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { formatAbn, formatDay } from '../../shared/billing.ts';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { formatAbn, formatDay, PAYMENT_METHOD_LABELS } from '../../shared/billing.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { sydneyToday } from '../../shared/marketplace/time.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
+import { StatementAdminActions } from '../features/admin/billing/StatementAdminActions.tsx';
 import { useRBAC } from '../features/auth/rbac.tsx';
 import { statementPdfUrl, useStatement } from '../features/billing/api.ts';
+import { PaymentError } from '../features/billing/PaymentError.tsx';
+import { PayNow } from '../features/billing/PayNow.tsx';
 import { BankTransfer, LinesTable, StatementStatusBadge } from '../features/billing/parts.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -18,6 +21,9 @@ export default function StatementPage() {
   const { id = '' } = useParams();
   const { isAdmin } = useRBAC();
   const query = useStatement(id);
+  // Stripe sends the driver back here when they cancel or the payment fails.
+  const [params] = useSearchParams();
+  const cancelled = params.get('payment') === 'cancelled';
   const s = query.data?.statement;
   usePageMeta(s ? `Tax invoice ${s.number}` : 'Statement', 'A monthly statement of platform fees.');
 
@@ -35,9 +41,12 @@ export default function StatementPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <Link to="/driver-billing" className="text-brand-dark underline">
+      <Link to={isAdmin ? '/admin/billing' : '/driver-billing'} className="text-brand-dark underline">
         Back to billing
       </Link>
+      {cancelled && (s.status === 'open' || s.status === 'overdue') && (
+        <PaymentError detail="The card payment was not completed, so nothing was charged." />
+      )}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Tax invoice</h1>
@@ -78,7 +87,10 @@ export default function StatementPage() {
             {s.paidAt && (
               <>
                 <dt className="text-slate-700">Paid</dt>
-                <dd>{formatDay(sydneyToday(new Date(s.paidAt)))}</dd>
+                <dd>
+                  {formatDay(sydneyToday(new Date(s.paidAt)))}
+                  {s.payment && ` by ${PAYMENT_METHOD_LABELS[s.payment.method].toLowerCase()}`}
+                </dd>
               </>
             )}
           </dl>
@@ -100,12 +112,17 @@ export default function StatementPage() {
           This statement was voided: {s.voidReason}. Nothing is owed on it.
         </p>
       )}
-      {(s.status === 'open' || s.status === 'overdue') && query.data && (
+      {isAdmin && <StatementAdminActions statement={s} />}
+      {!isAdmin && (s.status === 'open' || s.status === 'overdue') && query.data && (
         <Card className="flex flex-col gap-3">
           <h2 className="text-xl font-bold">How to pay</h2>
           <p>
-            Please pay {formatAud(s.totalCents)} by {formatDay(s.dueOn)} by bank transfer, quoting {s.number}.
+            Please pay {formatAud(s.totalCents)} by {formatDay(s.dueOn)}
+            {query.data.payment.card ? ' by card, or' : ''} by bank transfer quoting {s.number}.
           </p>
+          {query.data.payment.card && (
+            <PayNow statementId={s.id} label={`Pay ${formatAud(s.totalCents)} now`} />
+          )}
           <BankTransfer payment={query.data.payment} reference={s.number} />
         </Card>
       )}

@@ -4,14 +4,13 @@
  * platform.
  */
 import { Link } from 'react-router';
-import { formatDay, formatPercent, OVERDUE_HOLD_DAYS, STATEMENT_DUE_DAYS } from '../../shared/billing.ts';
-import { formatAud } from '../../shared/marketplace/money.ts';
+import { formatPercent, OVERDUE_HOLD_DAYS, STATEMENT_DUE_DAYS } from '../../shared/billing.ts';
 import { config } from '../app/config.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { useRBAC } from '../features/auth/rbac.tsx';
 import { useDriverBilling } from '../features/billing/api.ts';
-import { BankTransfer, LinesTable, StatementStatusBadge, td, th } from '../features/billing/parts.tsx';
+import { BankTransfer, LinesTable, StatementsTable } from '../features/billing/parts.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
 export default function DriverBillingPage() {
@@ -24,8 +23,11 @@ export default function DriverBillingPage() {
       <div className="flex flex-col gap-6">
         <h1 className="text-3xl font-bold">Billing</h1>
         <p>
-          This page shows a driver their platform fees and statements. As an administrator you have no fees of
-          your own; a driver's statement opens from its link in the driver's e-mail or notification.
+          This page shows a driver their platform fees and statements. Every driver's statements are on{' '}
+          <Link to="/admin/billing" className="font-semibold text-brand-dark underline">
+            the admin billing page
+          </Link>
+          .
         </p>
       </div>
     );
@@ -73,61 +75,17 @@ export default function DriverBillingPage() {
                 No statements yet. Your first arrives on the 1st of the month after your first completed trip.
               </p>
             ) : (
-              <div
-                role="region"
-                aria-label="Statements (scrolls sideways)"
-                tabIndex={0}
-                className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-              >
-                <table className="w-full text-sm">
-                  <caption className="sr-only">Statements</caption>
-                  <thead className="bg-slate-100">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Statement
-                      </th>
-                      <th scope="col" className={th}>
-                        Period
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        Total
-                      </th>
-                      <th scope="col" className={th}>
-                        Due
-                      </th>
-                      <th scope="col" className={th}>
-                        Status
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {billing.data.statements.map((s) => (
-                      <tr key={s.id} className="border-t border-slate-200">
-                        <td className={td}>
-                          <Link
-                            to={`/driver-billing/${s.id}`}
-                            className="font-semibold text-brand-dark underline"
-                          >
-                            {s.number}
-                          </Link>
-                        </td>
-                        <td className={td}>{s.periodLabel}</td>
-                        <td className={`${td} text-right tabular-nums`}>{formatAud(s.totalCents)}</td>
-                        <td className={`${td} whitespace-nowrap`}>{formatDay(s.dueOn)}</td>
-                        <td className={td}>
-                          <StatementStatusBadge status={s.status} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <StatementsTable statements={billing.data.statements} />
             )}
           </section>
 
           <Card className="flex flex-col gap-3">
             <h2 className="text-xl font-bold">How to pay</h2>
-            <p>Pay each statement by bank transfer, quoting its number as the reference.</p>
+            <p>
+              {billing.data.payment.card
+                ? 'Pay each statement by card from its page, or by bank transfer quoting its number as the reference.'
+                : 'Pay each statement by bank transfer, quoting its number as the reference.'}
+            </p>
             <BankTransfer payment={billing.data.payment} />
           </Card>
         </>

@@ -39,7 +39,7 @@ function nextMonth(month: string): string {
 const sydneyStamp = (d: Date | null) => (d ? `${utcToSydney(d).date} ${utcToSydney(d).time}` : '');
 
 /** A CSV download: RFC 4180 quoting, a cell starting with = + - @ is prefixed so spreadsheets show it as text. */
-function csv(rows: unknown[][], columns: readonly string[]) {
+export function csv(rows: unknown[][], columns: readonly string[]) {
   return stringify(rows, {
     header: true,
     columns: [...columns],

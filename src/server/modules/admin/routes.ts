@@ -5,6 +5,7 @@ import type { AppBindings, Deps } from '../../http/context.ts';
 import { validationError } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { adminBillingRoutes } from './billing-routes.ts';
 import { adminBookingRoutes } from './bookings-routes.ts';
 import { dashboardFigures } from './dashboard.ts';
 import { exportRoutes } from './exports-routes.ts';
@@ -21,6 +22,7 @@ export function adminRoutes(deps: Deps) {
   app.route('/', adminBookingRoutes(deps));
   app.route('/', adminIssueRoutes(deps));
   app.route('/', exportRoutes(deps));
+  app.route('/', adminBillingRoutes(deps));
   app.route('/', verificationRoutes(deps));
   app.get('/dashboard', async (c) => {
     const parsed = dashboardQuerySchema.safeParse(c.req.query());

@@ -14,7 +14,13 @@ import {
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { sydneyToday } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
-import { billingLines, billingStatements, bookings, rides } from '../../db/schema/index.ts';
+import {
+  billingLines,
+  billingStatements,
+  bookings,
+  rides,
+  statementPayments,
+} from '../../db/schema/index.ts';
 
 type StatementRow = typeof billingStatements.$inferSelect;
 
@@ -93,6 +99,7 @@ export async function statementDetail(
         : eq(billingStatements.id, id),
     );
   if (!s) return null;
+  const [paid] = await db.select().from(statementPayments).where(eq(statementPayments.statementId, s.id));
   return {
     ...toStatementSummary(s, opts.now),
     issuer: { name: s.issuerName, abn: s.issuerAbn },
@@ -104,5 +111,13 @@ export async function statementDetail(
     },
     lines: await linesWhere(db, eq(billingLines.statementId, s.id)),
     voidReason: s.voidReason,
+    payment: paid
+      ? {
+          method: paid.method as 'card' | 'bank_transfer',
+          amountCents: paid.amountCents,
+          reference: paid.reference,
+          recordedAt: paid.recordedAt.toISOString(),
+        }
+      : null,
   };
 }

@@ -3,12 +3,14 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { markPaidSchema } from '../../../shared/validation/billing.ts';
 import { cancelInputSchema } from '../../../shared/validation/marketplace.ts';
 import { bookings } from '../../db/schema/index.ts';
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { notFound, parseBody } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
 import { bookingCalendar } from '../../services/ics.ts';
+import { issueReceipt, receiptFor } from '../billing/receipts.ts';
 import { billingSettings } from '../billing/settings.ts';
 import { loadBookingDto, loadBookingDtos } from './dto.ts';
 import { cancelBooking, completeBooking } from './service.ts';
@@ -62,6 +64,20 @@ export function bookingRoutes(deps: Deps) {
     const user = c.get('user')!;
     await completeBooking(deps.db, user, c.req.param('id'), billingSettings(deps.env).feeBasisPoints);
     return c.json({ booking: await loadBookingDto(deps.db, user, c.req.param('id')) });
+  });
+
+  /** The receipt of the fare paid to the driver (issue 15): either side; null until the driver marks it paid. */
+  app.get('/:id/receipt', async (c) => {
+    if (!uuid.safeParse(c.req.param('id')).success) throw notFound();
+    return c.json({ receipt: await receiptFor(deps.db, c.get('user')!.id, c.req.param('id')) });
+  });
+
+  /** The driver marks a completed trip paid: the customer gets the receipt. */
+  app.post('/:id/receipt', async (c) => {
+    if (!uuid.safeParse(c.req.param('id')).success) throw notFound();
+    const input = await parseBody(c, markPaidSchema);
+    const receipt = await issueReceipt(deps.db, c.get('user')!.id, c.req.param('id'), input);
+    return c.json({ receipt }, 201);
   });
 
   return app;

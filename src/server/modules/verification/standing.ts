@@ -6,6 +6,8 @@
  *   quoting routes' 403, /dashboard, /available-rides and /driver-profile.
  * - `eligibleDriverSql` / `usableVehicleSql`: the same rule inside a query, for matching many drivers at once.
  *
+ * A statement unpaid 14 days after its due date also stops quoting (issue 15, billing/hold.ts).
+ *
  * A document is in force when it is approved, not replaced by a newer approved one, and its last valid day
  * (a Sydney date) is today or later.
  */
@@ -24,6 +26,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { driverDocuments, drivers, vehicles } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { heldByStatement, notHeldSql } from '../billing/hold.ts';
 
 /** "2022 Toyota HiAce, ABC123": how a vehicle is named in lists, checklists and quotes. */
 export function vehicleLabel(v: { year: number; make: string; model: string; plate: string }): string {
@@ -38,7 +41,7 @@ export async function loadStanding(
 ): Promise<DriverStanding | null> {
   const [driver] = await db.select().from(drivers).where(eq(drivers.userId, driverId)).limit(1);
   if (!driver) return null;
-  const [cars, docs] = await Promise.all([
+  const [cars, docs, unpaidStatement] = await Promise.all([
     db
       .select()
       .from(vehicles)
@@ -48,6 +51,7 @@ export async function loadStanding(
       .select()
       .from(driverDocuments)
       .where(and(eq(driverDocuments.driverId, driverId), isNull(driverDocuments.replacedAt))),
+    heldByStatement(db, driverId),
   ]);
   return driverStanding({
     status: driver.verificationStatus as VerificationStatus,
@@ -71,6 +75,7 @@ export async function loadStanding(
       createdAt: d.createdAt.toISOString(),
     })),
     today: sydneyToday(now),
+    unpaidStatement,
   });
 }
 
@@ -132,5 +137,6 @@ export function eligibleDriverSql(driverId: SQL, vehicleFits: SQL = sql`true`): 
     and exists (select 1 from vehicles uv
                  where uv.driver_id = ${driverId}
                    and ${usableVehicleSql('uv')}
-                   and ${vehicleFits}))`;
+                   and ${vehicleFits})
+    and ${notHeldSql(driverId)})`;
 }

@@ -50,6 +50,7 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
     { to: '/users', label: 'Users' },
     { to: '/admin/issues', label: 'Issues' },
     { to: '/admin/audit', label: 'Audit log', inAccountMenu: true },
+    { to: '/admin/billing', label: 'Billing', inAccountMenu: true },
     { to: '/admin/exports', label: 'Exports', inAccountMenu: true },
     { to: '/available-rides', label: 'Available rides' },
     { to: '/profile', label: 'Profile', inAccountMenu: true },

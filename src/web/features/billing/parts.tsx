@@ -2,10 +2,12 @@
 import { Link } from 'react-router';
 import {
   type BillingLineDto,
+  formatDay,
   formatPercent,
   type PaymentOptionsDto,
   STATEMENT_STATUS_LABELS,
   type StatementStatus,
+  type StatementSummaryDto,
   type StatementTotals,
 } from '../../../shared/billing.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
@@ -136,5 +138,62 @@ export function BankTransfer({ payment, reference }: { payment: PaymentOptionsDt
       <dt className="text-slate-700">Reference</dt>
       <dd className="font-semibold">{reference ?? 'The statement number'}</dd>
     </dl>
+  );
+}
+
+/** Statements with links to their pages; `withDriver` adds whose each is (the admin list). */
+export function StatementsTable({
+  statements,
+  withDriver = false,
+}: {
+  statements: (StatementSummaryDto & { driver?: { businessName: string; email: string } })[];
+  withDriver?: boolean;
+}) {
+  const headings = withDriver
+    ? ['Statement', 'Driver', 'Month', 'Total', 'Due', 'Status']
+    : ['Statement', 'Period', 'Total', 'Due', 'Status'];
+  return (
+    <div
+      role="region"
+      aria-label="Statements (scrolls sideways)"
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
+      <table className="w-full text-sm">
+        <caption className="sr-only">Statements</caption>
+        <thead className="bg-slate-100">
+          <tr>
+            {headings.map((h) => (
+              <th key={h} scope="col" className={h === 'Total' ? `${th} text-right` : th}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {statements.map((s) => (
+            <tr key={s.id} className="border-t border-slate-200">
+              <td className={td}>
+                <Link to={`/driver-billing/${s.id}`} className="font-semibold text-brand-dark underline">
+                  {s.number}
+                </Link>
+              </td>
+              {withDriver && (
+                <td className={td}>
+                  {s.driver?.businessName}
+                  <span className="block break-all text-slate-700">{s.driver?.email}</span>
+                </td>
+              )}
+              <td className={td}>{s.periodLabel}</td>
+              <td className={`${td} text-right tabular-nums`}>{formatAud(s.totalCents)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDay(s.dueOn)}</td>
+              <td className={td}>
+                <StatementStatusBadge status={s.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
