@@ -36,6 +36,12 @@ export const RESET_SUCCESS_REDIRECT_MS = 3_000;
 /** Sign-in attempts allowed per client address per minute before auth/rate-limit (429): enough for a shared office or NAT, too few for guessing. */
 export const LOGIN_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
 
+/**
+ * Per-account sign-in defences (issue 16): within `windowMinutes`, from the `slowAfter`-th wrong password or
+ * code the next try waits 1, 2, 4... seconds; the `lockAfter`-th locks the account for `lockMinutes`.
+ */
+export const ACCOUNT_GUARD = { windowMinutes: 15, slowAfter: 5, lockAfter: 10, lockMinutes: 15 } as const;
+
 export const TOAST = {
   defaultMs: 5_000,
   criticalMs: 10_000,

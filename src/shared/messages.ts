@@ -1,4 +1,5 @@
 /** User-facing messages of SPEC §5 and §8, word for word, defined once. */
+import { ACCOUNT_GUARD } from './constants.ts';
 export const VALIDATION = {
   invalidEmail: 'Please enter a valid email address.',
   missingCredentials: 'Please enter both email and password.',
@@ -20,6 +21,9 @@ export const AUTH_ERRORS = {
   'auth/invalid-email': 'Please enter a valid email address.',
   'auth/network-error': 'Connection issue detected. Please check your internet connection and try again.',
   'auth/rate-limit': 'Too many login attempts. Please wait a moment before trying again.',
+  'auth/slow-down':
+    'Too many failed sign-ins to this account. Please wait a few seconds before trying again.',
+  'auth/account-locked': `Too many failed sign-ins to this account, so it is locked for ${ACCOUNT_GUARD.lockMinutes} minutes. Reset your password to sign in now.`,
   'auth/timeout': 'The sign in request timed out. Please check your internet connection and try again.',
   'auth/missing-credentials': 'missing email or password',
   'auth/no-session': 'Sign in was successful, but no session was created. Please try again.',

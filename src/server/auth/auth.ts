@@ -13,6 +13,7 @@ import { SIGNUP_USER_TYPES } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
+import { clearGuard } from '../modules/account/lockout.ts';
 import { audit } from '../services/audit.ts';
 import type { Mailer } from '../services/mail.ts';
 import { changeEmailMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
@@ -92,6 +93,8 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       // lifetime as their expiry.
       // Audited as a sensitive account event (issue 14).
       onPasswordReset: async ({ user }) => {
+        // A new password lifts a lock on sign-in (issue 16): the owner has just proved who they are.
+        await clearGuard(db, user.email);
         await audit(db, {
           actor: { id: user.id, email: user.email },
           action: 'account.password_reset',

@@ -122,3 +122,28 @@ export function changeEmailMail(brand: MailBrand, to: string, url: string): Mail
     reason: `You got this e-mail because this address was entered as the new address of a ${name} account.`,
   });
 }
+
+/** Issue 16: the account's sign-in is locked after repeated wrong passwords or codes. */
+export function accountLockedMail(
+  brand: MailBrand & { APP_URL: string },
+  to: string,
+  ip: string,
+  minutes: number,
+): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
+    to,
+    kind: 'account-locked',
+    subject: `Sign-in to your ${name} account is locked for ${minutes} minutes`,
+    heading: 'Too many wrong passwords',
+    paragraphs: [
+      `Someone entered a wrong password or code for your ${name} account too many times, most recently from the address ${ip}. To protect the account, sign-in is locked for ${minutes} minutes.`,
+      'If it was you, wait and try again, or reset your password now: a new password unlocks the account at once.',
+    ],
+    link: { href: `${brand.APP_URL}/forgot-password`, label: 'Reset my password' },
+    after: [
+      'If it was not you, your account is safe as long as your password is not known to anyone else. Resetting it is the surest way to keep it so.',
+    ],
+    reason: `You got this e-mail because sign-in to your ${name} account was locked.`,
+  });
+}

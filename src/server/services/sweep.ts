@@ -18,6 +18,7 @@ import { LIVE_QUOTE_STATUSES } from '../../shared/marketplace/constants.ts';
 import type { Db } from '../db/client.ts';
 import { quotes, rides } from '../db/schema/index.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
+import { deleteStaleGuards } from '../modules/account/lockout.ts';
 import { bookingDayFacts, reminderMessages } from '../modules/bookings/confirmation.ts';
 import { notify } from '../modules/notifications/service.ts';
 import { sweepDocuments } from './document-expiry.ts';
@@ -64,6 +65,8 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
     await deleteOldLiveEvents(tx);
     // Answers kept for Idempotency-Key retries live 24 hours.
     await deleteExpiredIdempotencyKeys(tx);
+    // Sign-in guards nobody has touched for a day, and old two-factor challenges (issue 16).
+    await deleteStaleGuards(tx);
     return { swept: true, expiredRides: expiredRides.length, expiredQuotes: expiredQuotes.length };
   });
 }

@@ -2,6 +2,7 @@
  * Account flows wrapped around better-auth so that every entry point applies the spec's validation,
  * the rate limits, the error codes of SPEC §8 and the security_events log.
  */
+
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SIGN_IN_FAILURE_AUDIT } from '../../../shared/admin/audit.ts';
@@ -19,6 +20,7 @@ import { AppError, validationError } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 import { recordSecurityEvent } from '../../services/security-events.ts';
+import { assertMayTry, clearGuard, countFailure, rememberChallenge } from './lockout.ts';
 
 /** Where the confirmation link lands: the sign-in page, which says the address is confirmed. */
 export const CONFIRMED_CALLBACK = '/login?confirmed=true';
@@ -118,6 +120,8 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
     throw new AppError(400, 'auth/missing-credentials', AUTH_ERRORS['auth/missing-credentials']);
   }
   const { email, password } = parsed.data;
+  // Slowed or locked after repeated failures on this address: refused before the password is checked.
+  await assertMayTry(deps.db, email);
   try {
     const response = await deps.auth.api.signInEmail({
       body: { email, password, rememberMe: true, callbackURL: CONFIRMED_CALLBACK },
@@ -135,8 +139,10 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
     if (body.twoFactorRedirect || !body.user) {
       // The password is right and the account has a second factor: better-auth made no session, only a
       // short-lived challenge cookie; POST /api/account/two-factor finishes the sign-in (two-factor.ts).
+      await rememberChallenge(deps.db, response, email);
       return { response, userId: null, twoFactorRequired: true };
     }
+    await clearGuard(deps.db, email);
     await recordSecurityEvent(deps.db, { type: 'sign_in', userId: body.user.id, ip });
     await audit(deps.db, {
       actor: { id: body.user.id, email: body.user.email },
@@ -175,7 +181,10 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
         ADMIN_USER_MESSAGES.suspendedSignIn(deps.env.SUPPORT_EMAIL),
       );
     }
-    if (user && reason === 'invalid-credentials') await auditRepeatedFailures(deps, user, ip);
+    if (reason === 'invalid-credentials') {
+      await countFailure(deps, email, ip);
+      if (user) await auditRepeatedFailures(deps, user, ip);
+    }
     if (code === 'EMAIL_NOT_VERIFIED') {
       // A fresh confirmation link, at most 3 an hour, so failed sign-ins cannot flood an inbox.
       const resend = await hitRateLimit(deps.db, `verify:${email}`, { max: 3, windowMs: 60 * 60_000 });
@@ -186,7 +195,12 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
       }
       throw new AppError(403, 'auth/email-not-confirmed', AUTH_ERRORS['auth/email-not-confirmed']);
     }
-    if (code === 'INVALID_EMAIL_OR_PASSWORD' || e.status === 401 || e.status === 'UNAUTHORIZED') {
+    if (
+      code === 'INVALID_EMAIL_OR_PASSWORD' ||
+      code === 'PASSWORD_TOO_LONG' ||
+      e.status === 401 ||
+      e.status === 'UNAUTHORIZED'
+    ) {
       throw new AppError(401, 'auth/invalid-credentials', AUTH_ERRORS['auth/invalid-credentials']);
     }
     console.error('sign-in failed', err);

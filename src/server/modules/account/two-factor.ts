@@ -4,6 +4,7 @@
  * encrypted secret and backup codes and checks codes; this adds the spec's messages, the sign-in rate limit
  * and security log, the audit entries, and the one-use rule for authenticator codes that it lacks.
  */
+
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
@@ -21,6 +22,7 @@ import type { Deps, SessionUser } from '../../http/context.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
 import { recordSecurityEvent } from '../../services/security-events.ts';
+import { assertMayTry, challengeEmail, clearGuard, countFailure } from './lockout.ts';
 
 /**
  * How long an accepted authenticator code stays claimed. better-auth accepts the codes of the previous, the
@@ -92,6 +94,11 @@ export async function verifySecondFactor(deps: Deps, raw: unknown, headers: Head
   const parsed = secondFactorSchema.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error);
   const { method, code } = parsed.data;
+  // Whose challenge this is: wrong codes count against that address's sign-in guard (lockout.ts).
+  const email = await challengeEmail(deps.db, headers.get('cookie') ?? undefined);
+  // Only a lock stops the code step: better-auth allows 5 codes per challenge, and a new challenge needs
+  // the password step, which the slowdown does stop.
+  if (email) await assertMayTry(deps.db, email, { lockOnly: true });
   const call =
     method === 'totp'
       ? deps.auth.api.verifyTOTP({ body: { code }, headers, asResponse: true })
@@ -107,6 +114,7 @@ export async function verifySecondFactor(deps: Deps, raw: unknown, headers: Head
       console.error('two-factor verification failed', response.status, body);
       throw new AppError(500, 'auth/unknown', TWO_FACTOR_MESSAGES.challengeExpired);
     }
+    if (email) await countFailure(deps, email, ip);
     throw refusal(body.code, method);
   }
   const result = body as { token: string; user: { id: string; email: string } };
@@ -119,8 +127,10 @@ export async function verifySecondFactor(deps: Deps, raw: unknown, headers: Head
       ip,
       details: { reason: 'two-factor-reused', method },
     });
+    if (email) await countFailure(deps, email, ip);
     throw new AppError(401, 'auth/two-factor-reused', TWO_FACTOR_MESSAGES.reusedCode);
   }
+  if (email) await clearGuard(deps.db, email);
   await recordSecurityEvent(deps.db, { type: 'sign_in', userId: result.user.id, ip, details: { method } });
   await audit(deps.db, {
     actor: { id: result.user.id, email: result.user.email },
