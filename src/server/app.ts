@@ -5,6 +5,7 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -57,6 +58,7 @@ import { isPagePath } from './seo/pages.ts';
 import { withAccessibilityDefaults } from './seo/render.ts';
 import { createPageHtml } from './seo/ssr.ts';
 import type { SiteInfo } from './seo/structured-data.ts';
+import { createLater } from './services/later.ts';
 import { createMailer, type Mailer, mailFrom } from './services/mail.ts';
 import { RealtimeHub } from './services/realtime.ts';
 
@@ -98,7 +100,7 @@ export function createApp(opts: AppOptions) {
   const trustedOrigins = trustedOriginsFor(env);
   const auth: Auth = createAuth({ db, env, mailer, trustedOrigins });
   const hub = new RealtimeHub(database);
-  const deps: Deps = { db, env, auth, mailer, hub };
+  const deps: Deps = { db, env, auth, mailer, hub, later: createLater() };
   /** Set when the process has been asked to stop: /api/ready fails so the load balancer moves on. */
   const lifecycle = { draining: false };
 
@@ -120,6 +122,10 @@ export function createApp(opts: AppOptions) {
   );
 
   app.use('*', requestId());
+  // Work a route leaves for after its answer waits for the answer to be sent (services/later.ts).
+  app.use('*', (c, next) =>
+    deps.later.scope((c.env as { outgoing?: ServerResponse } | undefined)?.outgoing, next),
+  );
   app.use(
     '*',
     secureHeaders({

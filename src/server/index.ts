@@ -110,6 +110,7 @@ async function main() {
     const closed = server.close();
     hub.closeAll();
     await closed;
+    await deps.later.drain();
     stopSweeper();
     await stopDelivery();
     await stopMail();

@@ -3,7 +3,6 @@ import type { AuthErrorCode } from './messages.ts';
 
 export type ApiErrorCode =
   | AuthErrorCode
-  | 'auth/email-taken'
   | 'auth/reset-rate-limit'
   | 'auth/admin-signup-refused'
   /** A suspended account tried to sign in (issue 14). */

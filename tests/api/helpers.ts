@@ -148,6 +148,7 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
       closed = true;
       await stopMailWorker?.();
       await server.close();
+      await deps.later.drain();
       await database.close();
       if (dropDatabase) await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
@@ -320,9 +321,13 @@ export async function readMailbox(baseUrl: string, to: string): Promise<MailRow[
 
 /** The newest mail of a kind for an address (throws if there is none). */
 export async function latestMail(baseUrl: string, to: string, kind: string): Promise<MailRow> {
-  const mail = (await readMailbox(baseUrl, to)).find((m) => m.kind === kind);
-  if (!mail) throw new Error(`No ${kind} mail for ${to}`);
-  return mail;
+  // Some mail is written just after the answer (services/later.ts): look again for up to 5 s.
+  for (let tries = 0; ; tries++) {
+    const mail = (await readMailbox(baseUrl, to)).find((m) => m.kind === kind);
+    if (mail) return mail;
+    if (tries >= 100) throw new Error(`No ${kind} mail for ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** The first http(s) link in a text. */

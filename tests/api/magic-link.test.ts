@@ -58,6 +58,7 @@ describe.each(databaseKinds())('magic link (%s)', (kind) => {
     const email = uniqueEmail('stranger');
     const res = await server.client().post('/api/account/magic-link', { email });
     expect(res.status).toBe(200);
+    await server.deps.later.drain();
     expect(await readMailbox(server.baseUrl, email)).toHaveLength(0);
   });
 

@@ -312,6 +312,7 @@ describe.each(databaseKinds())('two-factor sign-in (%s)', (kind) => {
     await enableTwoFactor(server, a);
     const res = await server.client().post('/api/account/magic-link', { email: a.email });
     expect(res.status).toBe(200);
+    await server.deps.later.drain();
     const mails = await readMailbox(server.baseUrl, a.email);
     expect(mails.filter((m) => m.kind === 'magic-link')).toHaveLength(0);
     const why = mails.find((m) => m.kind === 'magic-link-two-factor');

@@ -2,6 +2,7 @@
  * The account e-mails, in the branded layout (services/email-layout.ts): an HTML part and a plain-text part
  * with the same words and the same link.
  */
+import { ACCOUNT } from '../../shared/messages.ts';
 import type { Env } from '../env.ts';
 import { renderEmail } from '../services/email-layout.ts';
 import type { MailMessage } from '../services/mail.ts';
@@ -145,5 +146,29 @@ export function accountLockedMail(
       'If it was not you, your account is safe as long as your password is not known to anyone else. Resetting it is the surest way to keep it so.',
     ],
     reason: `You got this e-mail because sign-in to your ${name} account was locked.`,
+  });
+}
+
+/**
+ * Issue 16: someone signed up with an address that already has an account. The sign-up answers as for a
+ * new address (no enumeration); the owner learns it here, in the spec's words.
+ */
+export function signupTakenMail(brand: MailBrand & { APP_URL: string }, to: string): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
+    to,
+    kind: 'signup-taken',
+    subject: `You already have a ${name} account`,
+    heading: 'You already have an account',
+    paragraphs: [
+      `Someone just tried to create a new ${name} account with this e-mail address. ${ACCOUNT.emailTaken}`,
+      'If it was you, sign in below, or reset your password if you have forgotten it.',
+    ],
+    link: { href: `${brand.APP_URL}/login`, label: 'Sign in' },
+    after: [
+      `Forgot your password? Reset it at ${brand.APP_URL}/forgot-password.`,
+      'If it was not you, you can ignore this e-mail: nothing has changed on your account.',
+    ],
+    reason: `You got this e-mail because someone tried to sign up to ${name} with this address.`,
   });
 }

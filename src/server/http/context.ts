@@ -2,6 +2,7 @@ import type { SessionUser } from '../../shared/session.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { Later } from '../services/later.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { RealtimeHub } from '../services/realtime.ts';
 
@@ -14,6 +15,8 @@ export interface Deps {
   env: Env;
   auth: Auth;
   mailer: Mailer;
+  /** Work done after the response is sent (services/later.ts). */
+  later: Later;
 }
 
 export interface AppBindings {

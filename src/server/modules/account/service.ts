@@ -3,6 +3,7 @@
  * the rate limits, the error codes of SPEC §8 and the security_events log.
  */
 
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SIGN_IN_FAILURE_AUDIT } from '../../../shared/admin/audit.ts';
@@ -13,7 +14,8 @@ import { SIGNUP_USER_TYPES } from '../../../shared/roles.ts';
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema } from '../../../shared/validation/auth.ts';
 import { signupRequestSchema } from '../../../shared/validation/signup.ts';
 import { ACCOUNT_SUSPENDED, LINK_LIFETIME_SECONDS } from '../../auth/auth.ts';
-import { noLinkWithTwoFactorMail } from '../../auth/emails.ts';
+import { noLinkWithTwoFactorMail, signupTakenMail } from '../../auth/emails.ts';
+import { hashPassword } from '../../auth/password.ts';
 import { drivers, securityEvents, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/context.ts';
 import { AppError, validationError } from '../../http/errors.ts';
@@ -56,9 +58,7 @@ export async function signUp(deps: Deps, raw: unknown, headers: Headers, ip: str
   if (!parsed.success) throw validationError(parsed.error);
   const input = parsed.data;
 
-  if (await findUserByEmail(deps, input.email)) {
-    throw new AppError(409, 'auth/email-taken', ACCOUNT.emailTaken);
-  }
+  if (await findUserByEmail(deps, input.email)) return takenSignUp(deps, input);
   let userId: string;
   try {
     const result = await deps.auth.api.signUpEmail({
@@ -75,9 +75,7 @@ export async function signUp(deps: Deps, raw: unknown, headers: Headers, ip: str
     userId = result.user.id;
   } catch (err) {
     // Two sign-ups for one address at once: the unique index decides, the loser gets the same answer.
-    if (await findUserByEmail(deps, input.email)) {
-      throw new AppError(409, 'auth/email-taken', ACCOUNT.emailTaken);
-    }
+    if (await findUserByEmail(deps, input.email)) return takenSignUp(deps, input);
     console.error('sign-up failed', err);
     throw new AppError(
       500,
@@ -102,6 +100,29 @@ export async function signUp(deps: Deps, raw: unknown, headers: Headers, ip: str
     }
   }
   return { id: userId, email: input.email, fullName: input.fullName, userType: input.userType };
+}
+
+/**
+ * A sign-up for an address that already has an account answers exactly like a new one (issue 16: nobody
+ * learns which addresses have accounts). It hashes the password as a new sign-up does, so the answer takes
+ * about as long (what remains is a new sign-up's few inserts: docs/SECURITY.md), and the owner is told by
+ * e-mail after the answer, at most 3 times an hour.
+ */
+async function takenSignUp(
+  deps: Deps,
+  input: { email: string; password: string; fullName: string; userType: string },
+) {
+  await hashPassword(input.password);
+  deps.later.run('sign-up with a taken address', async () => {
+    const owner = await findUserByEmail(deps, input.email);
+    const limit = await hitRateLimit(
+      deps.db,
+      `signup-taken:${input.email.toLowerCase()}`,
+      PASSWORD_RESET_LIMIT,
+    );
+    if (owner && limit.allowed) await deps.mailer.send(signupTakenMail(deps.env, owner.email));
+  });
+  return { id: randomUUID(), email: input.email, fullName: input.fullName, userType: input.userType };
 }
 
 interface AuthErrorLike {
@@ -248,20 +269,19 @@ export async function requestPasswordReset(deps: Deps, raw: unknown, headers: He
       'Retry-After': String(limit.retryAfterSeconds),
     });
   }
-  const user = await findUserByEmail(deps, email);
-  await recordSecurityEvent(deps.db, {
-    type: 'password_reset_requested',
-    userId: user?.id ?? null,
-    ip,
-    details: { email },
-  });
-  try {
-    // better-auth answers the same for unknown addresses, so the response reveals nothing.
+  // Everything that depends on whether the address has an account happens after the answer, so the
+  // answer takes the same time either way (issue 16, services/later.ts).
+  deps.later.run('password reset request', async () => {
+    const user = await findUserByEmail(deps, email);
+    await recordSecurityEvent(deps.db, {
+      type: 'password_reset_requested',
+      userId: user?.id ?? null,
+      ip,
+      details: { email },
+    });
+    // better-auth makes the token and writes the mail to the outbox only for an existing account.
     await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers });
-  } catch (err) {
-    console.error('reset e-mail failed', err);
-    throw new AppError(502, 'internal', ACCOUNT.resetEmailFailed);
-  }
+  });
 }
 
 export const resetRequestSchema = z.intersection(
@@ -300,24 +320,22 @@ export async function sendMagicLink(deps: Deps, raw: unknown, headers: Headers) 
       'Retry-After': String(limit.retryAfterSeconds),
     });
   }
-  // Only existing accounts get a link; the answer is the same either way. An account with two-factor
-  // sign-in gets none: a link would skip the second factor (auth.ts refuses one made before it was on).
-  const user = await findUserByEmail(deps, parsed.data.email);
-  if (user?.twoFactorEnabled) {
-    await deps.mailer.send({
-      ...noLinkWithTwoFactorMail(deps.env, user.email, `${deps.env.APP_URL}/login`),
-      expiresAt: new Date(Date.now() + LINK_LIFETIME_SECONDS.magicLink * 1000),
-    });
-    return;
-  }
-  if (user) {
-    await deps.auth.api.signInMagicLink({
-      body: {
-        email: parsed.data.email,
-        callbackURL: '/dashboard',
-        errorCallbackURL: '/login?magic_link=failed',
-      },
-      headers,
-    });
-  }
+  // Only existing accounts get a link, decided after the answer so that it takes the same time either way
+  // (issue 16). An account with two-factor sign-in gets none: a link would skip the second factor
+  // (auth.ts refuses one made before it was on).
+  const email = parsed.data.email;
+  deps.later.run('magic link request', async () => {
+    const user = await findUserByEmail(deps, email);
+    if (user?.twoFactorEnabled) {
+      await deps.mailer.send({
+        ...noLinkWithTwoFactorMail(deps.env, user.email, `${deps.env.APP_URL}/login`),
+        expiresAt: new Date(Date.now() + LINK_LIFETIME_SECONDS.magicLink * 1000),
+      });
+    } else if (user) {
+      await deps.auth.api.signInMagicLink({
+        body: { email, callbackURL: '/dashboard', errorCallbackURL: '/login?magic_link=failed' },
+        headers,
+      });
+    }
+  });
 }

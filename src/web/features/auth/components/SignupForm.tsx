@@ -19,7 +19,7 @@ type DriverValues = z.input<typeof driverSignupSchema>;
 
 export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
   const isDriver = userType === 'driver';
-  const [serverError, setServerError] = useState<{ message: string; emailTaken?: boolean } | null>(null);
+  const [serverError, setServerError] = useState<{ message: string } | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
@@ -53,9 +53,7 @@ export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
         duration: TOAST.signupSuccessMs,
       });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'auth/email-taken') {
-        setServerError({ message: ACCOUNT.emailTaken, emailTaken: true });
-      } else if (err instanceof ApiError && err.status > 0 && err.status < 500) {
+      if (err instanceof ApiError && err.status > 0 && err.status < 500) {
         setServerError({ message: err.message });
       } else {
         setServerError({
@@ -73,6 +71,9 @@ export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
         <p className="text-slate-700">
           We sent a confirmation link to <strong>{sentTo}</strong>. Open it to confirm your address, then sign
           in.
+        </p>
+        <p className="text-sm text-slate-700">
+          Already have an account with this address? The e-mail tells you how to sign in instead.
         </p>
         <Button asChild variant="secondary">
           <Link to="/login">Go to sign in</Link>
@@ -139,19 +140,6 @@ export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
       {serverError && (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           <p>{serverError.message}</p>
-          {serverError.emailTaken && (
-            <p className="mt-2">
-              Tip:{' '}
-              <Link to="/login" className="font-semibold underline underline-offset-4">
-                sign in to your account
-              </Link>{' '}
-              or{' '}
-              <Link to="/forgot-password" className="font-semibold underline underline-offset-4">
-                reset your password
-              </Link>
-              .
-            </p>
-          )}
         </div>
       )}
       <Button type="submit" disabled={isSubmitting}>
