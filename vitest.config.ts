@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (pure functions, fast) and `api` (the real server over HTTP against a fresh
- * database per test file, so files run in parallel without sharing state).
+ * Three projects: `unit` (pure functions, fast), `api` (the real server over HTTP against a fresh
+ * database per test file, so files run in parallel without sharing state) and `timing` (measurements that
+ * other files running at once would disturb; its own step in `npm test`).
  */
 export default defineConfig({
   test: {
@@ -27,6 +28,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Measurements a client would see (issue 16): run alone, after the API tests, one file at a time.
+          name: 'timing',
+          include: ['tests/timing/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -23,6 +23,8 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'conflict'
   | 'payload_too_large'
+  /** A body that is not of the media type its route reads (issue 16): 415. */
+  | 'unsupported_media_type'
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'
   | 'internal'

@@ -69,7 +69,17 @@ export const QUERY_DEFAULTS = {
   gcTimeMs: 300_000,
 } as const;
 
-export const UPLOAD = { maxBytes: 5 * 1024 * 1024, maxFiles: 5, cacheSeconds: 3600 } as const;
+/**
+ * `maxPixels`/`maxSide` (issue 16): an image's declared size is checked before it is stored or decoded, so a
+ * small file that decodes to gigabytes (a decompression bomb) is refused. 50 MP covers every phone camera.
+ */
+export const UPLOAD = {
+  maxBytes: 5 * 1024 * 1024,
+  maxFiles: 5,
+  cacheSeconds: 3600,
+  maxPixels: 50_000_000,
+  maxSide: 20_000,
+} as const;
 export const AVATAR = {
   maxBytes: 2 * 1024 * 1024,
   maxFiles: 1,

@@ -88,6 +88,7 @@ export const API_MESSAGES = {
   adminSignupRefused: 'Public sign-up cannot create an administrator account.',
   badOrigin: 'This request did not come from the app.',
   payloadTooLarge: (limit: string) => `The request is too large: at most ${limit} is accepted here.`,
+  unsupportedMediaType: (types: string) => `Send the request body as ${types} (its Content-Type header).`,
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Use a new key for a new request.',

@@ -250,6 +250,16 @@ export class TestClient {
     return this.request(urlOrPath, { ...opts, method: 'POST', body });
   }
 
+  /** A multipart POST (an upload), with this client's address, origin and cookies. */
+  postForm(path: string, form: FormData): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (this.ip) headers['x-forwarded-for'] = this.ip;
+    if (this.origin) headers.origin = this.origin;
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    return fetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: form });
+  }
+
   /** GET /api/session: the signed-in user (or null). */
   async session(): Promise<{ user: SessionUserJson | null; permissions?: string[] }> {
     const res = await this.get('/api/session');

@@ -1,6 +1,7 @@
 /**
  * Bounded input: every /api request body has a limit, checked before any handler reads it. One table names
- * the routes that need another limit than the JSON default; everything else gets DEFAULT_BODY_LIMIT.
+ * the routes that need another limit than the JSON default, or take another kind of body than JSON;
+ * everything else gets DEFAULT_BODY_LIMIT and must be JSON (415 otherwise, issue 16).
  *
  * - With Content-Length (what browsers and most clients send): a declared size over the limit is answered
  *   413 at once, without reading a byte of the body.
@@ -43,7 +44,12 @@ export interface BodyLimitRule {
   maxBytes: number;
   /** The 413 the client sees; payloadTooLarge(maxBytes) when omitted. */
   error?: () => AppError;
+  /** The media types of body the route reads; JSON_ONLY when omitted. */
+  accepts?: readonly string[];
 }
+
+export const JSON_ONLY = ['application/json'] as const;
+const MULTIPART = ['multipart/form-data'] as const;
 
 /** The routes whose bodies may be larger (or must be smaller) than DEFAULT_BODY_LIMIT. */
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
@@ -53,6 +59,7 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     path: '/api/files',
     maxBytes: uploadBodyBytes(UPLOAD.maxFiles, UPLOAD.maxBytes),
     error: uploadTooLarge,
+    accepts: MULTIPART,
   },
   // Issue 13: a vehicle photo and a compliance document, one file each.
   {
@@ -60,28 +67,38 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     path: '/api/drivers/me/vehicles/:id/photo',
     maxBytes: uploadBodyBytes(1, UPLOAD.maxBytes),
     error: uploadTooLarge,
+    accepts: MULTIPART,
   },
   {
     method: 'POST',
     path: '/api/drivers/me/documents',
     maxBytes: uploadBodyBytes(1, UPLOAD.maxBytes),
     error: uploadTooLarge,
+    accepts: MULTIPART,
   },
   {
     method: 'POST',
     path: '/api/avatars',
     maxBytes: uploadBodyBytes(AVATAR.maxFiles, AVATAR.maxBytes),
     error: uploadTooLarge,
+    accepts: MULTIPART,
   },
-  // An issue with its optional screenshot.
+  // An issue with its optional screenshot (multipart), or without (JSON).
   {
     method: 'POST',
     path: '/api/issues',
     maxBytes: uploadBodyBytes(1, UPLOAD.maxBytes),
     error: uploadTooLarge,
+    accepts: [...JSON_ONLY, ...MULTIPART],
   },
   // A full analytics batch (200 events and page views with long URLs) stays far below this.
-  { method: 'POST', path: '/api/analytics', maxBytes: 512 * 1024 },
+  // navigator.sendBeacon sends its JSON as text/plain (a JSON type is not CORS-safelisted).
+  {
+    method: 'POST',
+    path: '/api/analytics',
+    maxBytes: 512 * 1024,
+    accepts: ['application/json', 'text/plain'],
+  },
   // One error report: its context is capped at a few KB (CLIENT_ERROR_LIMITS).
   { method: 'POST', path: '/api/client-errors', maxBytes: 64 * 1024 },
 ];
@@ -96,11 +113,33 @@ function pattern(path: string): RegExp {
 
 type CompiledRule = BodyLimitRule & { re: RegExp };
 
-/** The limit and the 413 for one request. */
+/** The limit, the 413 and the accepted media types for one request. */
 function limitFor(rules: readonly CompiledRule[], method: string, path: string) {
   const rule = rules.find((r) => r.method === method && r.re.test(path));
   const maxBytes = rule?.maxBytes ?? DEFAULT_BODY_LIMIT;
-  return { maxBytes, error: rule?.error ?? (() => payloadTooLarge(maxBytes)) };
+  return {
+    maxBytes,
+    error: rule?.error ?? (() => payloadTooLarge(maxBytes)),
+    accepts: rule?.accepts ?? JSON_ONLY,
+  };
+}
+
+/** Whether the request carries a body at all (a POST that only names an action often has none). */
+function hasBody(c: { req: { header(name: string): string | undefined } }): boolean {
+  const length = c.req.header('content-length');
+  return c.req.header('transfer-encoding') !== undefined || (length !== undefined && Number(length) > 0);
+}
+
+/** 415 unless a body is of a media type its route reads (parameters such as charset are ignored). */
+function assertMediaType(contentType: string | undefined, accepts: readonly string[]) {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!accepts.includes(type)) {
+    throw new AppError(
+      415,
+      'unsupported_media_type',
+      API_MESSAGES.unsupportedMediaType(accepts.join(' or ')),
+    );
+  }
 }
 
 /** The body limit of every /api route (mount before anything that reads a body). */
@@ -109,7 +148,8 @@ export function bodyLimits(rules: readonly BodyLimitRule[] = BODY_LIMITS) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
-    const { maxBytes, error } = limitFor(compiled, method, c.req.path);
+    const { maxBytes, error, accepts } = limitFor(compiled, method, c.req.path);
+    if (hasBody(c)) assertMediaType(c.req.header('content-type'), accepts);
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       // Node's parser already refuses a body longer than its Content-Length: the header is enough.

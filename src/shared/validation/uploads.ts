@@ -33,6 +33,8 @@ export const UPLOAD_MESSAGES = {
   imageRequired: 'Please upload an image file (PNG, JPEG, GIF, or WebP).',
   typeNotAccepted: (type: string) => `File type ${type} is not accepted.`,
   invalidImage: (type: string) => `Invalid file type ${type}. Please upload an image file.`,
+  tooManyPixels: `This image is too large in pixels: at most ${UPLOAD.maxPixels / 1_000_000} megapixels and ${UPLOAD.maxSide.toLocaleString('en-AU')} pixels a side.`,
+  unreadableImage: 'This image could not be read. Please try a different file.',
   authRequiredTitle: 'Authentication required',
   authRequired: 'You must be logged in to upload files.',
   noFilesSelected: 'No files selected',

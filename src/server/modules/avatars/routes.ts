@@ -21,7 +21,15 @@ import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
-import { badRequest, detectType, filesOf, readForm, tooLarge, uploadBodyLimit } from '../files/upload.ts';
+import {
+  assertImageSize,
+  badRequest,
+  detectType,
+  filesOf,
+  readForm,
+  tooLarge,
+  uploadBodyLimit,
+} from '../files/upload.ts';
 import { initialsSvg, parseInitialsQuery } from './initials.ts';
 
 const BUCKET = 'avatars';
@@ -60,6 +68,7 @@ export function avatarRoutes(deps: Deps) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const check = checkFile(file, await detectType(bytes), AVATAR_UPLOAD_RULES);
     if (!check.ok) throw new AppError(400, 'validation', check.message);
+    await assertImageSize(bytes, check.mime);
 
     let resized: Buffer;
     try {

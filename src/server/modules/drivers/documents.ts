@@ -24,7 +24,14 @@ import { driverDocuments, vehicles } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
-import { detectType, filesOf, readForm, tooLarge, uploadBodyLimit } from '../files/upload.ts';
+import {
+  assertImageSize,
+  detectType,
+  filesOf,
+  readForm,
+  tooLarge,
+  uploadBodyLimit,
+} from '../files/upload.ts';
 import { recordVerificationEvent } from '../verification/events.ts';
 import { vehicleLabel } from '../verification/standing.ts';
 
@@ -122,6 +129,7 @@ export function documentRoutes(deps: Deps) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const check = checkFile(file, await detectType(bytes), DOCUMENT_UPLOAD_RULES);
     if (!check.ok) throw fieldError('file', check.message);
+    await assertImageSize(bytes, check.mime);
 
     // Everything is checked: only now is anything stored.
     const key = `${driverId}/${generatedName(check.ext)}`;

@@ -25,7 +25,15 @@ import { AppError, notFound, parseBody } from '../../http/errors.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../bookings/db-errors.ts';
 import { vehiclePhotoUrl } from '../driver-cards/cards.ts';
-import { badRequest, detectType, filesOf, readForm, tooLarge, uploadBodyLimit } from '../files/upload.ts';
+import {
+  assertImageSize,
+  badRequest,
+  detectType,
+  filesOf,
+  readForm,
+  tooLarge,
+  uploadBodyLimit,
+} from '../files/upload.ts';
 import { loadStanding, vehicleLabel } from '../verification/standing.ts';
 
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -191,6 +199,7 @@ export function vehicleRoutes(deps: Deps) {
     const check = checkFile(file, await detectType(bytes), IMAGE_UPLOAD_RULES);
     if (!check.ok)
       throw new AppError(400, 'validation', check.message, [{ path: 'file', message: check.message }]);
+    await assertImageSize(bytes, check.mime);
     let resized: Buffer;
     try {
       resized = await resizeVehiclePhoto(bytes);

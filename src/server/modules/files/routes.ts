@@ -21,7 +21,15 @@ import { userFiles } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
-import { badRequest, detectType, filesOf, readForm, tooLarge, uploadBodyLimit } from './upload.ts';
+import {
+  assertImageSize,
+  badRequest,
+  detectType,
+  filesOf,
+  readForm,
+  tooLarge,
+  uploadBodyLimit,
+} from './upload.ts';
 
 const BUCKET = 'user-files';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,6 +104,7 @@ export function fileRoutes(deps: Deps) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const result = checkFile(file, await detectType(bytes), DOCUMENT_UPLOAD_RULES);
       if (!result.ok) throw new AppError(400, 'validation', result.message);
+      await assertImageSize(bytes, result.mime);
       checked.push({ file, bytes, mime: result.mime, ext: result.ext });
     }
 

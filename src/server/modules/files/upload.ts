@@ -2,6 +2,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import sharp from 'sharp';
+import { UPLOAD } from '../../../shared/constants.ts';
 import { UPLOAD_MESSAGES } from '../../../shared/validation/uploads.ts';
 import { uploadBodyBytes, uploadTooLarge } from '../../http/body-limit.ts';
 import type { AppBindings } from '../../http/context.ts';
@@ -42,4 +44,33 @@ export function filesOf(form: FormData, ...names: string[]): File[] {
 export async function detectType(bytes: Uint8Array): Promise<string | null> {
   const result = await fileTypeFromBuffer(bytes);
   return result?.mime ?? null;
+}
+
+/**
+ * Issue 16: an image's pixel size, read from its header without decoding it, must be within UPLOAD's
+ * limits before the image is stored or decoded (a 30,000 x 30,000 PNG of a few KB would take 3.6 GB to
+ * decode). 400 when too large or when the header cannot be read; other types pass.
+ */
+export async function assertImageSize(bytes: Uint8Array, mime: string): Promise<void> {
+  if (!mime.startsWith('image/')) return;
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch {
+    throw new AppError(400, 'validation', UPLOAD_MESSAGES.unreadableImage, [
+      { path: 'file', message: UPLOAD_MESSAGES.unreadableImage },
+    ]);
+  }
+  if (
+    !width ||
+    !height ||
+    width > UPLOAD.maxSide ||
+    height > UPLOAD.maxSide ||
+    width * height > UPLOAD.maxPixels
+  ) {
+    throw new AppError(400, 'validation', UPLOAD_MESSAGES.tooManyPixels, [
+      { path: 'file', message: UPLOAD_MESSAGES.tooManyPixels },
+    ]);
+  }
 }

@@ -28,7 +28,7 @@ import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { renderEmail } from '../../services/email-layout.ts';
 import { storageFor } from '../../services/storage.ts';
-import { detectType, filesOf, readForm, uploadBodyLimit } from '../files/upload.ts';
+import { assertImageSize, detectType, filesOf, readForm, uploadBodyLimit } from '../files/upload.ts';
 
 const BUCKET = 'issues';
 const SCREENSHOT_PREFIX = '/api/issues/screenshots/';
@@ -181,7 +181,14 @@ export function issueRoutes(deps: Deps) {
     if (screenshot) {
       const bytes = new Uint8Array(await screenshot.arrayBuffer());
       const check = checkFile(screenshot, await detectType(bytes), IMAGE_UPLOAD_RULES);
-      if (!check.ok) {
+      // An unusable screenshot (wrong type, or too many pixels) is dropped with a warning; the issue stays.
+      if (
+        !check.ok ||
+        !(await assertImageSize(bytes, check.mime).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         warning = ISSUE_MESSAGES.screenshotProcessFailed;
       } else {
         const name = `${user.id}-${Date.now()}.${check.ext}`;
