@@ -93,6 +93,35 @@ export function trustedOriginsFor(env: Env): string[] {
   return [...origins];
 }
 
+/**
+ * Browser features the app never uses, turned off for every page and anything embedded in it (issue 16).
+ * Only features Chromium knows, so it logs no warnings. Notifications and push are not governed by it.
+ */
+const PERMISSIONS_POLICY = {
+  accelerometer: false,
+  autoplay: false,
+  bluetooth: false,
+  browsingTopics: false,
+  camera: false,
+  displayCapture: false,
+  encryptedMedia: false,
+  fullscreen: false,
+  geolocation: false,
+  gyroscope: false,
+  hid: false,
+  idleDetection: false,
+  magnetometer: false,
+  microphone: false,
+  midi: false,
+  payment: false,
+  pictureInPicture: false,
+  publickeyCredentialsGet: false,
+  screenWakeLock: false,
+  serial: false,
+  usb: false,
+  xrSpatialTracking: false,
+};
+
 export function createApp(opts: AppOptions) {
   const { env, database } = opts;
   const db = database.db;
@@ -122,10 +151,6 @@ export function createApp(opts: AppOptions) {
   );
 
   app.use('*', requestId());
-  // Work a route leaves for after its answer waits for the answer to be sent (services/later.ts).
-  app.use('*', (c, next) =>
-    deps.later.scope((c.env as { outgoing?: ServerResponse } | undefined)?.outgoing, next),
-  );
   app.use(
     '*',
     secureHeaders({
@@ -142,9 +167,17 @@ export function createApp(opts: AppOptions) {
         formAction: ["'self'"],
       },
       strictTransportSecurity: env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+      permissionsPolicy: PERMISSIONS_POLICY,
+      // A route's own policy wins: uploaded files, avatars, screenshots and the initials SVG are served
+      // with "default-src 'none'; sandbox" (issue 16: the app-wide policy used to replace it).
+      overwrite: false,
     }),
   );
   app.use('*', compress());
+  // Work a route leaves for after its answer waits for the answer to be sent (services/later.ts).
+  app.use('*', (c, next) =>
+    deps.later.scope((c.env as { outgoing?: ServerResponse } | undefined)?.outgoing, next),
+  );
 
   // For load balancers and orchestrators, before any session work (docs/ARCHITECTURE.md "Health"):
   // /api/health: the process is alive and serving (never touches the database; restart it if this fails).

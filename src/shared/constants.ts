@@ -37,6 +37,21 @@ export const RESET_SUCCESS_REDIRECT_MS = 3_000;
 export const LOGIN_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
 
 /**
+ * Flood limits per account (per client address for guests), issue 16: how many of each one person may
+ * have accepted in an hour (refused requests do not count). Far above real use (a family's trips, a
+ * driver's quoting session), far below what a script sends. `what` names it in the 429's message.
+ * Questions and answers have their own limits (QUESTION_LIMITS).
+ */
+export const FLOOD_LIMITS = {
+  trips: { max: 20, windowMs: 60 * 60_000, what: 'trip requests' },
+  quotes: { max: 60, windowMs: 60 * 60_000, what: 'quotes and quote changes' },
+  issues: { max: 5, windowMs: 60 * 60_000, what: 'issue reports' },
+  contact: { max: 5, windowMs: 60 * 60_000, what: 'messages' },
+  uploads: { max: 30, windowMs: 60 * 60_000, what: 'uploads' },
+} as const;
+export type FloodLimit = keyof typeof FLOOD_LIMITS;
+
+/**
  * Per-account sign-in defences (issue 16): within `windowMinutes`, from the `slowAfter`-th wrong password or
  * code the next try waits 1, 2, 4... seconds; the `lockAfter`-th locks the account for `lockMinutes`.
  */

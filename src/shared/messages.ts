@@ -89,6 +89,9 @@ export const API_MESSAGES = {
   badOrigin: 'This request did not come from the app.',
   payloadTooLarge: (limit: string) => `The request is too large: at most ${limit} is accepted here.`,
   unsupportedMediaType: (types: string) => `Send the request body as ${types} (its Content-Type header).`,
+  /** Issue 16: a flood limit (FLOOD_LIMITS) was reached. */
+  tooManyInAWhile: (what: string, retryAfterSeconds: number) =>
+    `You have sent a lot of ${what} in a short time. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minutes.`,
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Use a new key for a new request.',

@@ -458,6 +458,14 @@ export async function makeAdmin(
   await enableTwoFactor(server, account);
 }
 
+/**
+ * Starts the hour of the flood limits (FLOOD_LIMITS) afresh, for tests whose set-up posts more trips or
+ * quotes than one person would in an hour (tests/api/floods.test.ts tests the limits themselves).
+ */
+export async function resetFloodLimits(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key like 'flood:%'`);
+}
+
 /** Rows of a table, for assertions: `select * from <table> where ...`. */
 export async function rows<T = Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

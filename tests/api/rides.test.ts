@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RideDto } from '../../src/shared/marketplace/api.ts';
 import { utcToSydney } from '../../src/shared/marketplace/time.ts';
 import { MARKETPLACE_MESSAGES } from '../../src/shared/validation/marketplace.ts';
@@ -7,6 +7,7 @@ import {
   databaseKinds,
   errorOf,
   makeAdmin,
+  resetFloodLimits,
   rows,
   signedInClient,
   signUpAndConfirm,
@@ -50,6 +51,8 @@ describe.each(databaseKinds())('trip requests (%s)', (kind) => {
       )[0]!.n,
     );
 
+  // The tests post far more trips than one customer would in an hour (the limit: floods.test.ts).
+  beforeEach(() => resetFloodLimits(server.db));
   beforeAll(async () => {
     server = await startServer(kind);
     const c = await signedInClient(server, {

@@ -42,15 +42,15 @@ describe.each(databaseKinds())('strict input (%s)', (kind) => {
   afterAll(() => server?.close());
 
   it('probe: a JSON route refuses text/plain and form bodies with 415, and changes nothing', async () => {
-    const before = await rows(server.db, sql`select 1 from issues`);
-    const issue = { title: 'The map is wrong', description: 'Nelson Bay is shown in the sea.' };
+    const before = await rows(server.db, sql`select 1 from rides`);
+    const issue = { pickup: 'Nelson Bay', destination: 'Williamtown', passengers: '2' };
     for (const [type, body] of [
       ['text/plain', JSON.stringify(issue)],
       ['application/x-www-form-urlencoded', new URLSearchParams(issue).toString()],
       ['application/xml', '<issue/>'],
     ] as const) {
-      const res = await person.client.request('/api/quotes/00000000-0000-4000-8000-000000000000', {
-        method: 'PATCH',
+      const res = await person.client.request('/api/rides', {
+        method: 'POST',
         body,
         headers: { 'content-type': type },
       });
@@ -83,7 +83,7 @@ describe.each(databaseKinds())('strict input (%s)', (kind) => {
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
     expect(charset.status).toBe(200);
-    expect(await rows(server.db, sql`select 1 from issues`)).toEqual(before);
+    expect(await rows(server.db, sql`select 1 from rides`)).toEqual(before);
   });
 
   it('probe: an image declaring 30000 x 30000 pixels is refused before it is stored', async () => {

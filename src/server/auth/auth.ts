@@ -132,8 +132,11 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: 'uuid' },
-      useSecureCookies: env.isProduction,
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.isProduction },
+      // Production cookies carry the __Host- prefix (issue 16): Secure, Path=/ and no Domain, so no other
+      // host or path can set or shadow them. better-auth's own secure option would give only __Secure-.
+      useSecureCookies: false,
+      cookiePrefix: env.isProduction ? '__Host-better-auth' : 'better-auth',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.isProduction, path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {

@@ -1,10 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
+import { FLOOD_LIMITS, type FloodLimit } from '../../shared/constants.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { hasPermission, hasRole, type Permission, type Role, roleOf } from '../../shared/roles.ts';
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED_CODE } from '../../shared/two-factor.ts';
 import { CLIENT_IP_HEADER } from '../auth/auth.ts';
-import { hitRateLimit } from '../services/rate-limit.ts';
+import { hitRateLimit, peekRateLimit } from '../services/rate-limit.ts';
 import type { AppBindings, Deps, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
 
@@ -134,6 +135,32 @@ export function requirePermission(permission: Permission) {
 }
 
 /** A Postgres-backed limit per client address (and optional extra key) for one route. */
+/**
+ * A flood limit (issue 16, FLOOD_LIMITS), per account or per client address for a guest. Only accepted
+ * requests (2xx) count, so a form sent back with a mistake costs nothing; once the hour's allowance is
+ * used, 429 `rate_limited` naming what and when to try again, with Retry-After. Two requests racing at the
+ * last place may both pass: a limit against floods, not a quota. Mount after the session loader.
+ */
+export function floodLimit(deps: Deps, name: FloodLimit) {
+  const rule = FLOOD_LIMITS[name];
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const user = c.get('user');
+    const key = `flood:${name}:${user ? `user:${user.id}` : `ip:${c.get('ip')}`}`;
+    const used = await peekRateLimit(deps.db, key, rule);
+    if (!used.allowed) {
+      throw new AppError(
+        429,
+        'rate_limited',
+        API_MESSAGES.tooManyInAWhile(rule.what, used.retryAfterSeconds),
+        undefined,
+        { 'Retry-After': String(used.retryAfterSeconds) },
+      );
+    }
+    await next();
+    if (c.res.status >= 200 && c.res.status < 300) await hitRateLimit(deps.db, key, rule);
+  });
+}
+
 export function rateLimit(
   deps: Deps,
   name: string,

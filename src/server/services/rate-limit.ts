@@ -11,6 +11,26 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** Whether one more would be allowed now, without counting it. */
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  rule: { max: number; windowMs: number },
+): Promise<RateLimitResult> {
+  const windowSeconds = rule.windowMs / 1000;
+  const result = (await db.execute(sql`
+    select count,
+      ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())) as retry_after
+      from rate_limits
+     where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`)) as unknown as {
+    rows: { count: number | string; retry_after: number | string }[];
+  };
+  const row = result.rows[0];
+  if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  const count = Number(row.count);
+  return { allowed: count < rule.max, count, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+}
+
 export async function hitRateLimit(
   db: Db,
   key: string,

@@ -19,7 +19,7 @@ import {
 import { users } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody } from '../../http/errors.ts';
-import { requireUser } from '../../http/middleware.ts';
+import { floodLimit, requireUser } from '../../http/middleware.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
 import {
   assertImageSize,
@@ -57,32 +57,38 @@ export function avatarRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
   const storage = storageFor(deps.env);
 
-  app.post('/', requireUploader, uploadBodyLimit(AVATAR.maxFiles, AVATAR.maxBytes), async (c) => {
-    const user = c.get('user')!;
-    const form = await readForm(c);
-    const files = filesOf(form, 'file', 'avatar', 'files');
-    const countProblem = checkFileCount(files.length, AVATAR_UPLOAD_RULES);
-    if (countProblem) throw new AppError(400, 'validation', countProblem.message);
-    const file = files[0]!;
-    if (file.size > AVATAR.maxBytes) throw tooLarge();
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const check = checkFile(file, await detectType(bytes), AVATAR_UPLOAD_RULES);
-    if (!check.ok) throw new AppError(400, 'validation', check.message);
-    await assertImageSize(bytes, check.mime);
+  app.post(
+    '/',
+    requireUploader,
+    floodLimit(deps, 'uploads'),
+    uploadBodyLimit(AVATAR.maxFiles, AVATAR.maxBytes),
+    async (c) => {
+      const user = c.get('user')!;
+      const form = await readForm(c);
+      const files = filesOf(form, 'file', 'avatar', 'files');
+      const countProblem = checkFileCount(files.length, AVATAR_UPLOAD_RULES);
+      if (countProblem) throw new AppError(400, 'validation', countProblem.message);
+      const file = files[0]!;
+      if (file.size > AVATAR.maxBytes) throw tooLarge();
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const check = checkFile(file, await detectType(bytes), AVATAR_UPLOAD_RULES);
+      if (!check.ok) throw new AppError(400, 'validation', check.message);
+      await assertImageSize(bytes, check.mime);
 
-    let resized: Buffer;
-    try {
-      resized = await resizeAvatar(bytes);
-    } catch {
-      throw badRequest(AVATAR_MESSAGES.processFailed);
-    }
-    const name = generatedName('webp');
-    await storage.put(BUCKET, `${user.id}/${name}`, resized);
-    const url = `${URL_PREFIX}${user.id}/${name}`;
-    // The avatar is set here too (users.avatar_url is better-auth's image field, so /api/session shows it).
-    await deps.db.update(users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(users.id, user.id));
-    return c.json({ url, path: `${user.id}/${name}`, size: resized.byteLength, type: 'image/webp' }, 201);
-  });
+      let resized: Buffer;
+      try {
+        resized = await resizeAvatar(bytes);
+      } catch {
+        throw badRequest(AVATAR_MESSAGES.processFailed);
+      }
+      const name = generatedName('webp');
+      await storage.put(BUCKET, `${user.id}/${name}`, resized);
+      const url = `${URL_PREFIX}${user.id}/${name}`;
+      // The avatar is set here too (users.avatar_url is better-auth's image field, so /api/session shows it).
+      await deps.db.update(users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(users.id, user.id));
+      return c.json({ url, path: `${user.id}/${name}`, size: resized.byteLength, type: 'image/webp' }, 201);
+    },
+  );
 
   /** Public: avatars appear wherever the user does. The name never changes its content. */
   app.get('/file/:userId/:name', async (c) => {

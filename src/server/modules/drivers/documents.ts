@@ -6,6 +6,7 @@
  * A new upload of the same kind (and vehicle) replaces an older one still waiting for review; an approved
  * one stays in force until its successor is approved (the admin's approval marks it replaced).
  */
+
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { driverDocuments, vehicles } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { floodLimit } from '../../http/middleware.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
 import {
   assertImageSize,
@@ -98,7 +100,7 @@ export function documentRoutes(deps: Deps) {
     return c.json({ items: await listDocuments(db, c.get('user')!.id) });
   });
 
-  app.post('/', uploadBodyLimit(1, UPLOAD.maxBytes), async (c) => {
+  app.post('/', floodLimit(deps, 'uploads'), uploadBodyLimit(1, UPLOAD.maxBytes), async (c) => {
     const driverId = c.get('user')!.id;
     const form = await readForm(c);
     const text = (name: string) => {

@@ -3,6 +3,7 @@
  * to a WebP by the server, served publicly because it appears on the driver card). Another driver's vehicle
  * reads as 404. A vehicle is retired rather than deleted, so quotes and bookings that named it still read.
  */
+
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import sharp from 'sharp';
@@ -22,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, quotes, rides, vehicles } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody } from '../../http/errors.ts';
+import { floodLimit } from '../../http/middleware.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../bookings/db-errors.ts';
 import { vehiclePhotoUrl } from '../driver-cards/cards.ts';
@@ -183,7 +185,7 @@ export function vehicleRoutes(deps: Deps) {
     return c.json({ ok: true });
   });
 
-  app.post('/:id/photo', uploadBodyLimit(1, UPLOAD.maxBytes), async (c) => {
+  app.post('/:id/photo', floodLimit(deps, 'uploads'), uploadBodyLimit(1, UPLOAD.maxBytes), async (c) => {
     const driverId = c.get('user')!.id;
     const row = await ownVehicle(db, driverId, c.req.param('id'));
     const form = await readForm(c);

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
+import { floodLimit } from '../../http/middleware.ts';
 import { renderEmail } from '../../services/email-layout.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
@@ -140,7 +141,7 @@ function fail(message: string, issues?: { path: string; message: string }[]) {
 export function sendEmailRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
 
-  app.post('/', async (c) => {
+  app.post('/', floodLimit(deps, 'contact'), async (c) => {
     let raw: unknown;
     try {
       raw = await c.req.json();

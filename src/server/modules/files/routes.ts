@@ -4,6 +4,7 @@
  * Files are served back only to their owner, with the stored (allow-listed) type, nosniff, and as an
  * attachment unless they are images, so an upload can never run as a page of the app.
  */
+
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -20,6 +21,7 @@ import {
 import { userFiles } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { floodLimit } from '../../http/middleware.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
 import {
   assertImageSize,
@@ -89,7 +91,7 @@ export function fileRoutes(deps: Deps) {
   const storage = storageFor(deps.env);
   app.use('*', requireUploader);
 
-  app.post('/', uploadBodyLimit(UPLOAD.maxFiles, UPLOAD.maxBytes), async (c) => {
+  app.post('/', floodLimit(deps, 'uploads'), uploadBodyLimit(UPLOAD.maxFiles, UPLOAD.maxBytes), async (c) => {
     const user = c.get('user')!;
     const form = await readForm(c);
     const folder = resolveFolder(form.get('folder'), user.id);

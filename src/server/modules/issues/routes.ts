@@ -25,7 +25,7 @@ import { issues } from '../../db/schema/index.ts';
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
-import { requirePermission } from '../../http/middleware.ts';
+import { floodLimit, requirePermission } from '../../http/middleware.ts';
 import { renderEmail } from '../../services/email-layout.ts';
 import { storageFor } from '../../services/storage.ts';
 import { assertImageSize, detectType, filesOf, readForm, uploadBodyLimit } from '../files/upload.ts';
@@ -153,77 +153,83 @@ export function issueRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
   const storage = storageFor(deps.env);
 
-  app.post('/', requireReporter, uploadBodyLimit(1, UPLOAD.maxBytes), async (c) => {
-    const user = c.get('user')!;
-    const isMultipart = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
-    let raw: Record<string, unknown>;
-    let screenshot: File | undefined;
-    if (isMultipart) {
-      const form = await readForm(c);
-      raw = Object.fromEntries(
-        ['title', 'description', 'category', 'priority'].map((k) => [k, form.get(k) ?? undefined]),
-      );
-      screenshot = filesOf(form, 'screenshot').find((f) => f.size > 0);
-    } else {
-      try {
-        raw = (await c.req.json()) as Record<string, unknown>;
-      } catch {
-        throw new AppError(400, 'validation', API_MESSAGES.validation);
-      }
-    }
-    const parsed = issueSchema.safeParse(raw);
-    if (!parsed.success) throw validationError(parsed.error);
-    const input = parsed.data;
-
-    // A screenshot that fails never blocks the issue: it is dropped with a warning.
-    let screenshotUrl: string | null = null;
-    let warning: string | undefined;
-    if (screenshot) {
-      const bytes = new Uint8Array(await screenshot.arrayBuffer());
-      const check = checkFile(screenshot, await detectType(bytes), IMAGE_UPLOAD_RULES);
-      // An unusable screenshot (wrong type, or too many pixels) is dropped with a warning; the issue stays.
-      if (
-        !check.ok ||
-        !(await assertImageSize(bytes, check.mime).then(
-          () => true,
-          () => false,
-        ))
-      ) {
-        warning = ISSUE_MESSAGES.screenshotProcessFailed;
+  app.post(
+    '/',
+    requireReporter,
+    floodLimit(deps, 'issues'),
+    uploadBodyLimit(1, UPLOAD.maxBytes),
+    async (c) => {
+      const user = c.get('user')!;
+      const isMultipart = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
+      let raw: Record<string, unknown>;
+      let screenshot: File | undefined;
+      if (isMultipart) {
+        const form = await readForm(c);
+        raw = Object.fromEntries(
+          ['title', 'description', 'category', 'priority'].map((k) => [k, form.get(k) ?? undefined]),
+        );
+        screenshot = filesOf(form, 'screenshot').find((f) => f.size > 0);
       } else {
-        const name = `${user.id}-${Date.now()}.${check.ext}`;
         try {
-          await storage.put(BUCKET, `issue-screenshots/${name}`, bytes);
-          screenshotUrl = `${SCREENSHOT_PREFIX}${name}`;
-        } catch (err) {
-          console.error(`[${c.get('requestId')}] issue screenshot upload failed`, err);
-          warning = ISSUE_MESSAGES.screenshotUploadFailed;
+          raw = (await c.req.json()) as Record<string, unknown>;
+        } catch {
+          throw new AppError(400, 'validation', API_MESSAGES.validation);
         }
       }
-    }
+      const parsed = issueSchema.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error);
+      const input = parsed.data;
 
-    // The issue and its two e-mails commit together.
-    const row = await deps.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(issues)
-        .values({
-          title: input.title,
-          description: input.description,
-          category: input.category,
-          priority: input.priority,
-          screenshotUrl,
-          userId: user.id,
-          userEmail: user.email || UNKNOWN_ISSUE_EMAIL,
-          userType: user.userType || 'customer',
-          status: 'pending',
-        })
-        .returning();
-      await recordIdempotentEffect(tx as Db, inserted!.id);
-      await recordIssueMails(deps, tx as Db, inserted!, user);
-      return inserted;
-    });
-    return c.json({ issue: toRecord(row!), ...(warning ? { warning } : {}) }, 201);
-  });
+      // A screenshot that fails never blocks the issue: it is dropped with a warning.
+      let screenshotUrl: string | null = null;
+      let warning: string | undefined;
+      if (screenshot) {
+        const bytes = new Uint8Array(await screenshot.arrayBuffer());
+        const check = checkFile(screenshot, await detectType(bytes), IMAGE_UPLOAD_RULES);
+        // An unusable screenshot (wrong type, or too many pixels) is dropped with a warning; the issue stays.
+        if (
+          !check.ok ||
+          !(await assertImageSize(bytes, check.mime).then(
+            () => true,
+            () => false,
+          ))
+        ) {
+          warning = ISSUE_MESSAGES.screenshotProcessFailed;
+        } else {
+          const name = `${user.id}-${Date.now()}.${check.ext}`;
+          try {
+            await storage.put(BUCKET, `issue-screenshots/${name}`, bytes);
+            screenshotUrl = `${SCREENSHOT_PREFIX}${name}`;
+          } catch (err) {
+            console.error(`[${c.get('requestId')}] issue screenshot upload failed`, err);
+            warning = ISSUE_MESSAGES.screenshotUploadFailed;
+          }
+        }
+      }
+
+      // The issue and its two e-mails commit together.
+      const row = await deps.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(issues)
+          .values({
+            title: input.title,
+            description: input.description,
+            category: input.category,
+            priority: input.priority,
+            screenshotUrl,
+            userId: user.id,
+            userEmail: user.email || UNKNOWN_ISSUE_EMAIL,
+            userType: user.userType || 'customer',
+            status: 'pending',
+          })
+          .returning();
+        await recordIdempotentEffect(tx as Db, inserted!.id);
+        await recordIssueMails(deps, tx as Db, inserted!, user);
+        return inserted;
+      });
+      return c.json({ issue: toRecord(row!), ...(warning ? { warning } : {}) }, 201);
+    },
+  );
 
   app.get('/', requirePermission('manage_system'), async (c) => {
     const rows = await deps.db.select().from(issues).orderBy(desc(issues.createdAt)).limit(500);

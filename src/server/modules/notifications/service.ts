@@ -17,8 +17,34 @@ export interface NewNotification {
   relatedId?: string | null;
 }
 
+/**
+ * Notifications that may come in bursts about one thing (a driver editing a quote again and again, issue
+ * 16): within COALESCE_MINUTES of the first one about the same thing, that notification is brought up to
+ * date in place (and unread again) instead of a new one, so the user gets at most one e-mail and push per
+ * window (they are sent for new rows only) and the in-app list shows the latest.
+ */
+const COALESCING_TYPES: ReadonlySet<NotificationType> = new Set(['quote_updated']);
+export const COALESCE_MINUTES = 10;
+
 /** Call inside the transaction that makes the change. */
 export async function notify(tx: Db, n: NewNotification) {
+  if (COALESCING_TYPES.has(n.type) && n.relatedId) {
+    const [latest] = await tx
+      .update(notifications)
+      .set({ title: n.title, message: n.message, isRead: false })
+      .where(
+        sql`${notifications.id} = (
+          select id from notifications
+           where user_id = ${n.userId} and type = ${n.type} and related_id = ${n.relatedId}
+             and created_at > now() - make_interval(mins => ${COALESCE_MINUTES})
+           order by created_at desc limit 1)`,
+      )
+      .returning({ id: notifications.id });
+    if (latest) {
+      await publish(tx, { userId: n.userId, kind: 'notification', id: latest.id });
+      return;
+    }
+  }
   const [row] = await tx
     .insert(notifications)
     .values({

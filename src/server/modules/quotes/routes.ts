@@ -7,7 +7,7 @@ import { acceptQuoteSchema } from '../../../shared/marketplace/booking.ts';
 import { API_MESSAGES } from '../../../shared/messages.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody, validationError } from '../../http/errors.ts';
-import { requirePermission, requireUser } from '../../http/middleware.ts';
+import { floodLimit, requirePermission, requireUser } from '../../http/middleware.ts';
 import {
   acceptedAnswer,
   acceptQuote,
@@ -32,7 +32,7 @@ export function quoteRoutes(deps: Deps) {
    * Create the driver's quote for a request, or change their live one. 201 created, 200 changed. With
    * `pair: true`, one price for both legs of a return trip: { quote, otherLegQuote }.
    */
-  app.post('/', requirePermission('submit_quotes'), async (c) => {
+  app.post('/', requirePermission('submit_quotes'), floodLimit(deps, 'quotes'), async (c) => {
     const input = await parseBody(c, submitQuoteSchema);
     const { quote, otherLegQuote, created } = await submitQuote(deps.db, c.get('user')!, input);
     return c.json(otherLegQuote ? { quote, otherLegQuote } : { quote }, created ? 201 : 200);

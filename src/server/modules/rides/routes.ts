@@ -21,7 +21,7 @@ import {
 } from '../../../shared/validation/marketplace.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound, parseBody, validationError } from '../../http/errors.ts';
-import { requirePermission, requireUser } from '../../http/middleware.ts';
+import { floodLimit, requirePermission, requireUser } from '../../http/middleware.ts';
 import {
   availableRides,
   cancelRide,
@@ -45,7 +45,7 @@ export function rideRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
   const { db } = deps;
 
-  app.post('/', requirePermission('create_ride_requests'), async (c) => {
+  app.post('/', requirePermission('create_ride_requests'), floodLimit(deps, 'trips'), async (c) => {
     const input = await parseBody(
       c,
       rideRequestSchema(() => new Date()),
