@@ -24,6 +24,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailable,
   isDatabaseUnavailable,
+  isInputRejectedByDatabase,
 } from './http/database-errors.ts';
 import { AppError, errorResponse, notFound } from './http/errors.ts';
 import { IDEMPOTENT_ROUTES, idempotency } from './http/idempotency.ts';
@@ -136,6 +137,10 @@ export function createApp(opts: AppOptions) {
   const app = new Hono<AppBindings>();
   app.onError((err, c) => {
     if (err instanceof AppError) return errorResponse(c, err);
+    if (isInputRejectedByDatabase(err)) {
+      console.warn(`[${c.get('requestId')}] input refused by the database:`, (err as Error).message);
+      return errorResponse(c, new AppError(400, 'validation', API_MESSAGES.validation));
+    }
     if (isDatabaseUnavailable(err)) {
       console.error(
         `[${c.get('requestId')}] database unavailable:`,

@@ -32,6 +32,8 @@ export interface TestServer {
   kind: DatabaseKind;
   baseUrl: string;
   deps: Deps;
+  /** The app itself (its route table: fuzz.test.ts). */
+  app: Hono<AppBindings>;
   database: Database;
   db: Db;
   /** A new cookie-jar client for this server (one "browser"). */
@@ -140,6 +142,7 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
     kind,
     baseUrl,
     deps,
+    app,
     database,
     db: database.db,
     client: (clientOpts) => new TestClient(baseUrl, clientOpts),

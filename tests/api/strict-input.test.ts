@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_MESSAGES } from '../../src/shared/validation/issues.ts';
 import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
 import { databaseKinds, errorOf, rows, signedInClient, startServer, type TestServer } from './helpers.ts';
+import { rideBody } from './ride-fixtures.ts';
 
 /** A PNG whose header declares width x height: a few dozen bytes that would decode to gigabytes. */
 function declaredPng(width: number, height: number): Buffer {
@@ -83,6 +84,14 @@ describe.each(databaseKinds())('strict input (%s)', (kind) => {
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
     expect(charset.status).toBe(200);
+    expect(await rows(server.db, sql`select 1 from rides`)).toEqual(before);
+  });
+
+  it('a NUL character, which PostgreSQL text cannot hold, is a 400 and stores nothing, not a 500', async () => {
+    const before = await rows(server.db, sql`select 1 from rides`);
+    const res = await person.client.post('/api/rides', rideBody({ notes: 'Two bags\u0000 and a pram' }));
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe('validation');
     expect(await rows(server.db, sql`select 1 from rides`)).toEqual(before);
   });
 

@@ -45,3 +45,21 @@ export const databaseUnavailable = () =>
   new AppError(503, 'database_unavailable', ERROR_CATEGORY_TEXT.database.userMessage, undefined, {
     'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
   });
+
+/**
+ * SQLSTATEs that only a value sent by the client can cause (issue 16, no 500 from input shape alone): a
+ * NUL or invalid byte in text (22021, 22P05), a value out of its type's range or format (22001, 22003,
+ * 22007, 22008, 22P02), and a key too long for an index (54000). The schemas refuse what they know; this
+ * is the net under them, answered as a validation error.
+ */
+const INPUT_SQLSTATE = /^(22021|22P05|22001|22003|22007|22008|22P02|54000)$/;
+
+export function isInputRejectedByDatabase(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth += 1) {
+    const e = current as { code?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && INPUT_SQLSTATE.test(e.code)) return true;
+    current = e.cause;
+  }
+  return false;
+}
