@@ -179,8 +179,8 @@ export function createApp(opts: AppOptions) {
     }),
   );
   app.use('*', compress());
-  // Work a route leaves for after its answer waits for the answer to be sent (services/later.ts).
-  app.use('*', (c, next) =>
+  // Work an API route leaves for after its answer waits for the answer to be sent (services/later.ts).
+  app.use('/api/*', (c, next) =>
     deps.later.scope((c.env as { outgoing?: ServerResponse } | undefined)?.outgoing, next),
   );
 
