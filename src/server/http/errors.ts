@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../shared/api-errors.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
+import { noteBodySchema } from './body-schemas.ts';
 
 export class AppError extends Error {
   constructor(
@@ -36,6 +37,7 @@ export function validationError(error: z.ZodError, code: ApiErrorCode = 'validat
 
 /** Reads a JSON body and validates it; a body that is not JSON is a 400, never a 500. */
 export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  noteBodySchema(c, schema);
   let raw: unknown;
   try {
     raw = await c.req.json();

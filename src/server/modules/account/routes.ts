@@ -3,15 +3,20 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { LOGIN_RATE_LIMIT } from '../../../shared/constants.ts';
 import { AUTH_ERRORS } from '../../../shared/messages.ts';
-import type { SignInAnswer } from '../../../shared/two-factor.ts';
+import { type SignInAnswer, secondFactorSchema } from '../../../shared/two-factor.ts';
+import { forgotPasswordSchema, signInSchema } from '../../../shared/validation/auth.ts';
+import { signupRequestSchema } from '../../../shared/validation/signup.ts';
 import { authHeaders, readJson, withCookies } from '../../auth/forward.ts';
+import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody } from '../../http/errors.ts';
 import { rateLimit } from '../../http/middleware.ts';
 import { recordSecurityEvent } from '../../services/security-events.ts';
 import {
+  magicLinkSchema,
   requestPasswordReset,
   resetPassword,
+  resetRequestSchema,
   sendMagicLink,
   signIn,
   signOutSchema,
@@ -27,6 +32,8 @@ export function accountRoutes(deps: Deps) {
     '/signup',
     rateLimit(deps, 'signup', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
     async (c) => {
+      // The services below check the body with these schemas; noted here for the fuzz test (body-schemas.ts).
+      noteBodySchema(c, signupRequestSchema);
       const user = await signUp(
         deps,
         await readJson(c.req.raw),
@@ -53,6 +60,7 @@ export function accountRoutes(deps: Deps) {
   });
 
   app.post('/sign-in', signInLimit, async (c) => {
+    noteBodySchema(c, signInSchema);
     const { response, userId, twoFactorRequired } = await signIn(
       deps,
       await readJson(c.req.raw),
@@ -68,6 +76,7 @@ export function accountRoutes(deps: Deps) {
   // The code after the password (two-factor.ts). Every code, right or wrong, counts against the same
   // per-address limit as passwords do, so guessing codes is as slow as guessing passwords.
   app.post('/two-factor', signInLimit, async (c) => {
+    noteBodySchema(c, secondFactorSchema);
     const { response, userId } = await verifySecondFactor(
       deps,
       await readJson(c.req.raw),
@@ -100,6 +109,7 @@ export function accountRoutes(deps: Deps) {
     '/forgot-password',
     rateLimit(deps, 'forgot', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
     async (c) => {
+      noteBodySchema(c, forgotPasswordSchema);
       await requestPasswordReset(
         deps,
         await readJson(c.req.raw),
@@ -114,6 +124,7 @@ export function accountRoutes(deps: Deps) {
     '/reset-password',
     rateLimit(deps, 'reset', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
     async (c) => {
+      noteBodySchema(c, resetRequestSchema);
       await resetPassword(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')), c.get('ip'));
       return c.json({ ok: true });
     },
@@ -123,6 +134,7 @@ export function accountRoutes(deps: Deps) {
     '/magic-link',
     rateLimit(deps, 'magic', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
     async (c) => {
+      noteBodySchema(c, magicLinkSchema);
       await sendMagicLink(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')));
       return c.json({ ok: true });
     },

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { ANALYTICS_MESSAGES, analyticsBatchSchema } from '../../../shared/analytics.ts';
 import { API_MESSAGES } from '../../../shared/messages.ts';
+import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { rateLimit, requirePermission } from '../../http/middleware.ts';
@@ -22,6 +23,7 @@ export function analyticsRoutes(deps: Deps) {
   // The body's size limit is in the app-wide table (http/body-limit.ts).
   app.post('/', rateLimit(deps, 'analytics', INGEST_RATE_LIMIT, tooMany), async (c) => {
     // Read as text: navigator.sendBeacon sends text/plain (a JSON content type is not CORS-safelisted).
+    noteBodySchema(c, analyticsBatchSchema);
     let raw: unknown;
     try {
       raw = JSON.parse(await c.req.text());

@@ -14,6 +14,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { addMonths, periodOf, periodStart } from '../../../shared/billing.ts';
 import { rides } from '../../db/schema/index.ts';
+import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { listOutbox } from '../../services/mail.ts';
@@ -61,6 +62,7 @@ export function devRoutes(deps: Deps) {
     const id = z.uuid().safeParse(c.req.param('id'));
     if (!id.success) throw notFound();
     // Optional: { seats, luggageBags, vehicle: { make, model, colour, plate } } for the vehicle it adds.
+    noteBodySchema(c, devVerifySchema);
     const body = devVerifySchema.safeParse(await c.req.json().catch(() => ({})));
     if (!body.success) throw validationError(body.error);
     const done = await verifyDriverForDevelopment(deps.db, storageFor(deps.env), id.data, body.data);

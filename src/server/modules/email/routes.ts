@@ -21,6 +21,7 @@ import {
   SUPPORT_FORM_MESSAGES,
 } from '../../../shared/validation/support-forms.ts';
 import type { Db } from '../../db/client.ts';
+import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { floodLimit } from '../../http/middleware.ts';
@@ -142,6 +143,7 @@ export function sendEmailRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
 
   app.post('/', floodLimit(deps, 'contact'), async (c) => {
+    noteBodySchema(c, envelopeSchema);
     let raw: unknown;
     try {
       raw = await c.req.json();

@@ -22,6 +22,7 @@ import {
 import { checkFile, IMAGE_UPLOAD_RULES } from '../../../shared/validation/uploads.ts';
 import type { Db } from '../../db/client.ts';
 import { issues } from '../../db/schema/index.ts';
+import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
@@ -170,6 +171,7 @@ export function issueRoutes(deps: Deps) {
         );
         screenshot = filesOf(form, 'screenshot').find((f) => f.size > 0);
       } else {
+        noteBodySchema(c, issueSchema);
         try {
           raw = (await c.req.json()) as Record<string, unknown>;
         } catch {

@@ -7,7 +7,9 @@
  *   POST /backup-codes  { password } -> { backupCodes } (the old codes stop working)
  */
 import { Hono } from 'hono';
+import { confirmTwoFactorSchema, passwordConfirmSchema } from '../../../shared/two-factor.ts';
 import { authHeaders, readJson, withCookies } from '../../auth/forward.ts';
+import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import {
   confirmSetup,
@@ -23,12 +25,15 @@ export function twoFactorRoutes(deps: Deps, limitPasswordAttempts: (userId: stri
 
   app.get('/', async (c) => c.json(await twoFactorStatus(deps, c.get('user')!)));
 
+  // account/two-factor.ts checks each body; its schema is noted for the fuzz test (body-schemas.ts).
   app.post('/enable', async (c) => {
+    noteBodySchema(c, passwordConfirmSchema);
     await limitPasswordAttempts(c.get('user')!.id);
     return c.json(await startSetup(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip'))));
   });
 
   app.post('/confirm', async (c) => {
+    noteBodySchema(c, confirmTwoFactorSchema);
     await limitPasswordAttempts(c.get('user')!.id);
     const response = await confirmSetup(
       deps,
@@ -41,6 +46,7 @@ export function twoFactorRoutes(deps: Deps, limitPasswordAttempts: (userId: stri
   });
 
   app.post('/disable', async (c) => {
+    noteBodySchema(c, passwordConfirmSchema);
     await limitPasswordAttempts(c.get('user')!.id);
     const response = await disableTwoFactor(
       deps,
@@ -53,6 +59,7 @@ export function twoFactorRoutes(deps: Deps, limitPasswordAttempts: (userId: stri
   });
 
   app.post('/backup-codes', async (c) => {
+    noteBodySchema(c, passwordConfirmSchema);
     await limitPasswordAttempts(c.get('user')!.id);
     return c.json(
       await newBackupCodes(

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { acceptQuoteSchema } from '../../../shared/marketplace/booking.ts';
 import { API_MESSAGES } from '../../../shared/messages.ts';
+import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody, validationError } from '../../http/errors.ts';
 import { floodLimit, requirePermission, requireUser } from '../../http/middleware.ts';
@@ -54,6 +55,7 @@ export function quoteRoutes(deps: Deps) {
 
   app.post('/:id/confirm', requirePermission('submit_quotes'), async (c) => {
     // An empty body confirms the quote as it is.
+    noteBodySchema(c, confirmQuoteSchema);
     const text = await c.req.text();
     let raw: unknown = {};
     if (text.trim() !== '') {
