@@ -170,3 +170,45 @@ export function bodiesOf(schema: z.ZodType, overrides: Overrides = {}): fc.Arbit
   }
   return arbitraryOf(json, json.$defs ?? {}, 0, overrides);
 }
+
+/**
+ * The places in `schema` where a string has no maximum length (issue 16: every string has one, so no
+ * input can be too long for the code or the database behind it). A string is bounded by a maxLength, an
+ * enum or a const, a fixed-length format (uuid, date, date-time), or a pattern without open-ended repeats.
+ */
+export function unboundedStrings(schema: z.ZodType): string[] {
+  let json: JsonSchema;
+  try {
+    // The output side: a string piped into a stricter one (trimmed, then an e-mail of at most 254) is
+    // bounded by the second; a transform's own checks are code JSON Schema cannot show.
+    json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  } catch {
+    return ['(zod cannot describe this schema)'];
+  }
+  const defs = json.$defs ?? {};
+  const found: string[] = [];
+  const seen = new Set<JsonSchema>();
+  const walk = (s: JsonSchema, at: string) => {
+    if (seen.has(s)) return;
+    seen.add(s);
+    if (s.$ref) {
+      const target = defs[s.$ref.replace(/^#\/(\$defs|definitions)\//, '')];
+      if (target) walk(target, at);
+      return;
+    }
+    for (const part of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(part, at);
+    const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+    if (types.includes('string') && s.maxLength === undefined && !s.enum && !('const' in s)) {
+      const fixedFormat = ['uuid', 'date', 'date-time', 'time'].includes(s.format ?? '');
+      const closedPattern = s.pattern !== undefined && !/[+*]|\{\d+,\}/.test(s.pattern);
+      if (!fixedFormat && !closedPattern) found.push(at || '(the body)');
+    }
+    for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, at ? `${at}.${k}` : k);
+    if (s.items) walk(s.items, `${at}[]`);
+    for (const [i, p] of (s.prefixItems ?? []).entries()) walk(p, `${at}[${i}]`);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      walk(s.additionalProperties, `${at}{}`);
+  };
+  walk(json, '');
+  return found;
+}

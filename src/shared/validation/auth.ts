@@ -41,9 +41,12 @@ export const signInSchema = z.object({
     .trim()
     .min(1, { error: VALIDATION.missingCredentials })
     .pipe(emailField),
+  // Longer than any password we accept (128) is simply a wrong one (better-auth says so, and it counts as a
+  // failure): cut to 129 characters, so no more than that ever reaches the code behind.
   password: z
     .string({ error: VALIDATION.missingCredentials })
-    .min(1, { error: VALIDATION.missingCredentials }),
+    .min(1, { error: VALIDATION.missingCredentials })
+    .transform((p) => p.slice(0, 129)),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -59,7 +62,10 @@ export const forgotPasswordSchema = z.object({
 export const resetPasswordSchema = z
   .object({
     password: passwordField,
-    confirmPassword: z.string().min(1, { error: VALIDATION.passwordsDoNotMatch }),
+    confirmPassword: z
+      .string()
+      .min(1, { error: VALIDATION.passwordsDoNotMatch })
+      .max(128, { error: VALIDATION.passwordsDoNotMatch }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     error: VALIDATION.passwordsDoNotMatch,

@@ -76,6 +76,7 @@ export type PlaceInput = z.input<ReturnType<typeof placeSchema>>;
 
 const flightNumber = z
   .string()
+  .max(20, { error: MARKETPLACE_MESSAGES.flightNumber })
   .trim()
   .toUpperCase()
   .refine((v) => v === '' || /^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/.test(v), {
@@ -87,12 +88,14 @@ const flightNumber = z
 const tripFields = {
   pickup: placeSchema('pickup'),
   destination: placeSchema('destination'),
-  date: z.string({ error: MARKETPLACE_MESSAGES.dateRequired }).refine(isDateString, {
-    error: MARKETPLACE_MESSAGES.dateRequired,
-  }),
-  time: z.string({ error: MARKETPLACE_MESSAGES.timeRequired }).refine(isTimeString, {
-    error: MARKETPLACE_MESSAGES.timeRequired,
-  }),
+  date: z
+    .string({ error: MARKETPLACE_MESSAGES.dateRequired })
+    .max(10, { error: MARKETPLACE_MESSAGES.dateRequired })
+    .refine(isDateString, { error: MARKETPLACE_MESSAGES.dateRequired }),
+  time: z
+    .string({ error: MARKETPLACE_MESSAGES.timeRequired })
+    .max(5, { error: MARKETPLACE_MESSAGES.timeRequired })
+    .refine(isTimeString, { error: MARKETPLACE_MESSAGES.timeRequired }),
   passengers: z.coerce
     .number({ error: MARKETPLACE_MESSAGES.passengers })
     .int({ error: MARKETPLACE_MESSAGES.passengers })
@@ -245,7 +248,10 @@ export const cancelInputSchema = z.object({
     .max(CANCEL_REASON_MAX, { error: MARKETPLACE_MESSAGES.cancelReason }),
 });
 
-export const hhmm = z.string().refine(isTimeString, { error: MARKETPLACE_MESSAGES.hours });
+export const hhmm = z
+  .string()
+  .max(5, { error: MARKETPLACE_MESSAGES.hours })
+  .refine(isTimeString, { error: MARKETPLACE_MESSAGES.hours });
 
 export const availableRidesQuerySchema = z
   .object({

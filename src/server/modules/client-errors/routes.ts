@@ -21,7 +21,7 @@ export const clientErrorSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]+$/, 'Invalid error id'),
   category: z.enum(ERROR_CATEGORIES),
   severity: z.enum(REPORTED_SEVERITIES),
-  message: cut(CLIENT_ERROR_LIMITS.messageMax).pipe(z.string().min(1)),
+  message: cut(CLIENT_ERROR_LIMITS.messageMax).pipe(z.string().min(1).max(CLIENT_ERROR_LIMITS.messageMax)),
   context: z
     .record(z.string().max(100), z.unknown())
     .default({})

@@ -56,7 +56,8 @@ export const emailChangeSchema = z.object({ newEmail: emailField });
 export const passwordChangeSchema = z.object({
   currentPassword: z
     .string({ error: ME_MESSAGES.passwordRequired })
-    .min(1, { error: ME_MESSAGES.passwordRequired }),
+    .min(1, { error: ME_MESSAGES.passwordRequired })
+    .max(1024, { error: ME_MESSAGES.wrongPassword }),
   newPassword: passwordField,
 });
 

@@ -54,7 +54,8 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 export const submitQuoteSchema = quoteInputSchema.extend({
   rideId: z
     .string({ error: 'Choose a request to quote for.' })
-    .min(1, { error: 'Choose a request to quote for.' }),
+    .min(1, { error: 'Choose a request to quote for.' })
+    .max(100, { error: 'Choose a request to quote for.' }),
   /**
    * A return trip quoted for one price: `rideId` is either leg, `price` the total for both legs. The
    * total is split between the legs (the outbound leg takes the odd cent), so each booking has its fare.

@@ -22,7 +22,10 @@ const uuid = z.uuid();
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 
 export const submitRatingSchema = ratingInputSchema.extend({
-  bookingId: z.string({ error: 'Choose the trip to rate.' }).min(1, { error: 'Choose the trip to rate.' }),
+  bookingId: z
+    .string({ error: 'Choose the trip to rate.' })
+    .min(1, { error: 'Choose the trip to rate.' })
+    .max(100, { error: 'Choose the trip to rate.' }),
 });
 
 const rater = alias(users, 'rater');
