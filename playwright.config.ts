@@ -55,7 +55,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx src/server/index.ts',
+    // The compiled server, as `npm start` runs it (npm test builds before the journeys).
+    command: 'node dist/server/index.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

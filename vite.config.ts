@@ -43,6 +43,8 @@ export default defineConfig({
   // Only VITE_PUBLIC_* reaches the browser; the server refuses to start with a secret-looking VITE_ variable.
   envPrefix: 'VITE_PUBLIC_',
   plugins: [react(), tailwindcss(), precompress()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
+  // The manifest (dist/web/.vite/manifest.json, never served) tells the JS budget what each page loads
+  // (scripts/js-budget.ts).
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

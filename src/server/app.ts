@@ -314,9 +314,10 @@ export function createApp(opts: AppOptions) {
         },
       }),
     );
-    // index.html itself is served only through the routes below, never as a raw file.
     app.use('*', async (c, next) => {
-      if (c.req.path === '/' || c.req.path === '/index.html') return next();
+      // index.html goes through the routes below; the build's manifest (.vite/) is not for browsers.
+      if (c.req.path === '/' || c.req.path === '/index.html' || c.req.path.startsWith('/.vite/'))
+        return next();
       return serveStatic({ root: path.relative(process.cwd(), webDir) })(c, next);
     });
     // Every other path: a route of the single-page app (200), or no page at all (404 with the app's

@@ -1,6 +1,5 @@
 /** Entry point: `npm start`. Reads the configuration, opens the database (migrating it) and serves. */
 
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { type Env, loadEnv } from './env.ts';
@@ -8,6 +7,7 @@ import { isDatabaseUnavailable } from './http/database-errors.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { runBilling } from './modules/billing/run.ts';
 import { billingSettings } from './modules/billing/settings.ts';
+import { WEB_DIR } from './paths.ts';
 import { listen } from './server.ts';
 import { startDeliveryWorker } from './services/delivery-worker.ts';
 import { mailFrom } from './services/mail.ts';
@@ -52,8 +52,7 @@ async function openDatabaseWhenUp(env: Env) {
 async function main() {
   const env = loadEnv();
   const database = await openDatabaseWhenUp(env);
-  const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
-  const { app, deps, hub, lifecycle } = createApp({ env, database, webDir });
+  const { app, deps, hub, lifecycle } = createApp({ env, database, webDir: WEB_DIR });
   if (env.ADMIN_EMAIL) {
     const outcome = await ensureAdmin(deps, {
       email: env.ADMIN_EMAIL,

@@ -4,7 +4,6 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { PgListener } from './listener.ts';
 import * as schema from './schema/index.ts';
 
@@ -38,8 +38,6 @@ export interface Database {
   ready(timeoutMs?: number): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;
 }
-
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
   /** A postgres:// URL. When absent, PGlite is used. */
