@@ -15,6 +15,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '../shared/messages.ts';
 import type { PublicConfig } from '../web/app/config.ts';
 import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/auth.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -130,7 +131,10 @@ export function createApp(opts: AppOptions) {
   const trustedOrigins = trustedOriginsFor(env);
   const auth: Auth = createAuth({ db, env, mailer, trustedOrigins });
   const hub = new RealtimeHub(database);
-  const deps: Deps = { db, env, auth, mailer, hub, later: createLater() };
+  const sessions = new SessionCache();
+  // Sessions are cached only once this instance hears about their changes (NOTIFY session_change).
+  void sessions.listen(database);
+  const deps: Deps = { db, env, auth, mailer, hub, later: createLater(), sessions };
   /** Set when the process has been asked to stop: /api/ready fails so the load balancer moves on. */
   const lifecycle = { draining: false };
 

@@ -46,9 +46,9 @@ async function createScratchCluster() {
   };
 }
 
-const kinds = process.env.DATABASE_URL ? ['postgres' as const] : [];
-
-describe.each(kinds)('database outage (%s)', (kind) => {
+// PostgreSQL only (PGlite lives in the process: nothing to restart), like scale-out.test.ts; without
+// DATABASE_URL the suite is reported as skipped rather than the file as empty.
+describe.skipIf(!process.env.DATABASE_URL).each(['postgres' as const])('database outage (%s)', (kind) => {
   let cluster: Awaited<ReturnType<typeof createScratchCluster>>;
   let server: TestServer;
   let customer: { client: TestClient; userId: string };

@@ -47,6 +47,12 @@ export const LINK_LIFETIME_SECONDS = {
   magicLink: 15 * 60,
 } as const;
 
+/** better-auth's cookie names start with this: `__Host-` in production (Secure, Path=/, no Domain). */
+const cookiePrefixFor = (env: Env) => (env.isProduction ? '__Host-better-auth' : 'better-auth');
+
+/** The session cookie: its value (token and signature) is what the session cache is keyed by. */
+export const sessionCookieName = (env: Env) => `${cookiePrefixFor(env)}.session_token`;
+
 const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrigins: string[] }) {
@@ -135,7 +141,7 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       // Production cookies carry the __Host- prefix (issue 16): Secure, Path=/ and no Domain, so no other
       // host or path can set or shadow them. better-auth's own secure option would give only __Secure-.
       useSecureCookies: false,
-      cookiePrefix: env.isProduction ? '__Host-better-auth' : 'better-auth',
+      cookiePrefix: cookiePrefixFor(env),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.isProduction, path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../shared/session.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Later } from '../services/later.ts';
@@ -17,6 +18,8 @@ export interface Deps {
   mailer: Mailer;
   /** Work done after the response is sent (services/later.ts). */
   later: Later;
+  /** Verified sessions in memory (auth/session-cache.ts). */
+  sessions: SessionCache;
 }
 
 export interface AppBindings {

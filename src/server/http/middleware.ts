@@ -1,10 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { FLOOD_LIMITS, type FloodLimit } from '../../shared/constants.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { hasPermission, hasRole, type Permission, type Role, roleOf } from '../../shared/roles.ts';
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED_CODE } from '../../shared/two-factor.ts';
-import { CLIENT_IP_HEADER } from '../auth/auth.ts';
+import { CLIENT_IP_HEADER, sessionCookieName } from '../auth/auth.ts';
 import { hitRateLimit, peekRateLimit } from '../services/rate-limit.ts';
 import type { AppBindings, Deps, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
@@ -47,7 +49,22 @@ export function originCheck(trustedOrigins: string[]) {
 
 /** Loads the session (if any) into c.var.user. */
 export function sessionLoader(deps: Deps) {
+  const cookieName = sessionCookieName(deps.env);
   return createMiddleware<AppBindings>(async (c, next) => {
+    // No session cookie: a guest, with nothing to look up (issue 17).
+    const cookie = getCookie(c, cookieName);
+    if (!cookie) {
+      c.set('user', null);
+      c.set('sessionId', null);
+      return next();
+    }
+    // A session verified a moment ago and not changed since (auth/session-cache.ts).
+    const cached = deps.sessions.get(cookie);
+    if (cached) {
+      c.set('user', cached.user);
+      c.set('sessionId', cached.sessionId);
+      return next();
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('ip'));
     const result = await deps.auth.api.getSession({ headers });
@@ -59,7 +76,7 @@ export function sessionLoader(deps: Deps) {
         phone?: string | null;
         twoFactorEnabled?: boolean | null;
       };
-      c.set('user', {
+      const user: SessionUser = {
         id: u.id,
         email: u.email,
         fullName: u.name,
@@ -69,13 +86,31 @@ export function sessionLoader(deps: Deps) {
         phone: u.phone ?? null,
         emailVerified: u.emailVerified,
         twoFactorEnabled: u.twoFactorEnabled === true,
-      });
+      };
+      c.set('user', user);
       c.set('sessionId', result.session.id);
+      deps.sessions.set(cookie, user, result.session.id, new Date(result.session.expiresAt));
     } else {
       c.set('user', null);
       c.set('sessionId', null);
     }
     await next();
+  });
+}
+
+/**
+ * After a change this instance makes to an account (its own settings, an administrator's action on it,
+ * a sign-out), that account's cached sessions go at once, so the next request, here, sees the change. The
+ * database's notification does the same for every instance a moment later (auth/session-cache.ts).
+ */
+export function forgetSessionsAfterChange(
+  deps: Deps,
+  whose: (c: Context<AppBindings>) => string | undefined,
+) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const userId = c.req.method === 'GET' ? undefined : whose(c);
+    await next();
+    if (userId) deps.sessions.forgetUser(userId);
   });
 }
 

@@ -95,6 +95,7 @@ export function accountRoutes(deps: Deps) {
       asResponse: true,
     });
     if (user) {
+      deps.sessions.forgetUser(user.id);
       await recordSecurityEvent(deps.db, {
         type: reason === 'session_timeout' ? 'session_timeout' : 'sign_out',
         userId: user.id,

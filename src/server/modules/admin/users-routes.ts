@@ -22,6 +22,7 @@ import {
 } from '../../../shared/admin/users.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound, parseBody, validationError } from '../../http/errors.ts';
+import { forgetSessionsAfterChange } from '../../http/middleware.ts';
 import { adminContext } from './admin-context.ts';
 import {
   addUserNote,
@@ -46,6 +47,11 @@ export function usersRoutes(deps: Deps) {
     if (!parsed.success) throw notFound();
     return parsed.data;
   };
+
+  // An action on an account (a suspension, a new role, a deletion) ends its cached sessions at once.
+  const forget = forgetSessionsAfterChange(deps, (c) => c.req.param('id'));
+  app.use('/users/:id', forget);
+  app.use('/users/:id/*', forget);
 
   app.get('/users', async (c) => {
     const parsed = userListQuerySchema.safeParse(c.req.query());

@@ -14,7 +14,7 @@ import { authHeaders, withCookies } from '../../auth/forward.ts';
 import { sessions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, forbidden, parseBody } from '../../http/errors.ts';
-import { requireUser } from '../../http/middleware.ts';
+import { forgetSessionsAfterChange, requireUser } from '../../http/middleware.ts';
 import { audit } from '../../services/audit.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 import { accessibilityRoutes } from './accessibility.ts';
@@ -36,6 +36,11 @@ const PASSWORD_ATTEMPTS = { max: 10, windowMs: 60 * 60_000 } as const;
 export function meRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
   app.use('*', requireUser);
+  // A change to one's own account (password, e-mail, two-factor, name) is seen by the next request.
+  app.use(
+    '*',
+    forgetSessionsAfterChange(deps, (c) => c.get('user')?.id),
+  );
 
   const limitPasswordAttempts = async (userId: string) => {
     const r = await hitRateLimit(deps.db, `me-password:${userId}`, PASSWORD_ATTEMPTS);
