@@ -182,13 +182,8 @@ export function createApp(opts: AppOptions) {
       overwrite: false,
     }),
   );
-  app.use('*', compress());
-  // Work an API route leaves for after its answer waits for the answer to be sent (services/later.ts).
-  app.use('/api/*', (c, next) =>
-    deps.later.scope((c.env as { outgoing?: ServerResponse } | undefined)?.outgoing, next),
-  );
-
-  // For load balancers and orchestrators, before any session work (docs/ARCHITECTURE.md "Health"):
+  // For load balancers and orchestrators, before compression and any session work (docs/ARCHITECTURE.md
+  // "Health"):
   // /api/health: the process is alive and serving (never touches the database; restart it if this fails).
   // /api/ready: this instance can serve traffic: the database answers, this build's migrations are
   // applied, and it is not shutting down (take it out of rotation while this fails).
@@ -209,6 +204,12 @@ export function createApp(opts: AppOptions) {
     }
     return c.json({ ok: true, database: database.kind });
   });
+  // After the probes, which answer a few bytes and leave no work behind (issue 17: they are polled often).
+  app.use('*', compress());
+  // Work an API route leaves for after its answer waits for the answer to be sent (services/later.ts).
+  app.use('/api/*', (c, next) =>
+    deps.later.scope((c.env as { outgoing?: ServerResponse } | undefined)?.outgoing, next),
+  );
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
     await next();

@@ -5,6 +5,9 @@
  * database (tests/unit/needs.test.ts and tests/api/needs.test.ts keep them in step).
  */
 import { z } from '../validation/z.ts';
+import { needsLabels, plural } from './needs-labels.ts';
+
+export { needsLabels };
 
 export const WHEELCHAIR_NEEDS = ['none', 'folding', 'seated'] as const;
 export type WheelchairNeed = (typeof WHEELCHAIR_NEEDS)[number];
@@ -71,8 +74,6 @@ export function readOffers(raw: unknown): DriverOffers {
 
 export type NeedKey = 'childSeats' | 'boosterSeats' | 'wheelchair' | 'pram' | 'surfboards' | 'bikes' | 'pets';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 export const WHEELCHAIR_NEED_LABELS: Record<WheelchairNeed, string> = {
   none: 'No wheelchair',
   folding: 'Folding wheelchair (passenger transfers to a seat)',
@@ -83,21 +84,6 @@ export const WHEELCHAIR_OFFER_LABELS: Record<WheelchairOffer, string> = {
   folding: 'Folding wheelchairs (stowed)',
   seated: 'Ramp or lift: passenger stays seated (and folding chairs)',
 };
-
-/** The needs as short phrases for a trip summary ("1 infant capsule", "Folding wheelchair"...). */
-export function needsLabels(n: RideNeeds): string[] {
-  const out: string[] = [];
-  if (n.infantSeats) out.push(plural(n.infantSeats, 'infant capsule'));
-  if (n.childSeats) out.push(plural(n.childSeats, 'child seat'));
-  if (n.boosterSeats) out.push(plural(n.boosterSeats, 'booster seat'));
-  if (n.wheelchair === 'folding') out.push('Folding wheelchair');
-  if (n.wheelchair === 'seated') out.push('Wheelchair user stays seated (ramp or lift)');
-  if (n.pram) out.push('Pram or stroller');
-  if (n.surfboards) out.push(plural(n.surfboards, 'surfboard'));
-  if (n.bikes) out.push(plural(n.bikes, 'bike'));
-  if (n.pets) out.push('Pet');
-  return out;
-}
 
 export function offersLabels(o: DriverOffers): string[] {
   const out: string[] = [];

@@ -6,7 +6,7 @@ import { ArrowRight, Briefcase, CalendarClock, Plane, Repeat, Users } from 'luci
 import type { RideDto } from '../../../../shared/marketplace/api.ts';
 import { LARGE_ITEMS } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
-import { needsLabels } from '../../../../shared/marketplace/needs.ts';
+import { needsLabels } from '../../../../shared/marketplace/needs-labels.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 
 export const placeLabel = (p: { locality: string; postcode: string; address?: string }) =>
