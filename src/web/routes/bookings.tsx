@@ -10,6 +10,16 @@ import { useBookings } from '../features/marketplace/api.ts';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
+/** The dashboards' "Upcoming bookings" section (a customer's and a driver's). */
+export function UpcomingBookings({ items }: { items: BookingDto[] }) {
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="text-xl font-bold">Upcoming bookings</h2>
+      <BookingList items={items} empty="No upcoming bookings." />
+    </section>
+  );
+}
+
 export function BookingList({ items, empty }: { items: BookingDto[]; empty: string }) {
   if (items.length === 0) return <p className="text-slate-700">{empty}</p>;
   return (

@@ -9,7 +9,7 @@ import { RideSummary, StatusBadge } from '../features/marketplace/components/Rid
 import { useStanding } from '../features/verification/api.ts';
 import { CannotQuoteCard } from '../features/verification/Checklist.tsx';
 import { AvailableRideCard } from './available-rides.tsx';
-import { BookingList } from './bookings.tsx';
+import { UpcomingBookings } from './bookings.tsx';
 
 export default function DriverDashboard({ real }: { real: boolean }) {
   const { user } = useAuth();
@@ -68,10 +68,7 @@ export default function DriverDashboard({ real }: { real: boolean }) {
           </ul>
         )}
       </section>
-      <section className="flex flex-col gap-3">
-        <h2 className="text-xl font-bold">Upcoming bookings</h2>
-        <BookingList items={upcoming} empty="No upcoming bookings." />
-      </section>
+      <UpcomingBookings items={upcoming} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { useRBAC } from '../features/auth/rbac.tsx';
 import { useBookings, useMyRides } from '../features/marketplace/api.ts';
 import { RideSummary } from '../features/marketplace/components/RideSummary.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
-import { BookingList } from './bookings.tsx';
+import { UpcomingBookings } from './bookings.tsx';
 
 const DriverDashboard = lazy(() => import('./dashboard-driver.tsx'));
 
@@ -55,10 +55,7 @@ function CustomerDashboard({ real }: { real: boolean }) {
           </ul>
         )}
       </section>
-      <section className="flex flex-col gap-3">
-        <h2 className="text-xl font-bold">Upcoming bookings</h2>
-        <BookingList items={upcoming} empty="No upcoming bookings." />
-      </section>
+      <UpcomingBookings items={upcoming} />
     </>
   );
 }
