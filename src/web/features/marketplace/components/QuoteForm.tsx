@@ -164,8 +164,21 @@ export function QuoteForm({
         )}
       </div>
       <FormError message={error} />
-      <Button type="submit" size="sm" className="self-start" disabled={submit.isPending}>
-        {submit.isPending ? 'Sending...' : initial ? 'Update quote' : 'Send quote'}
+      {/* Until the driver's vehicles are known the form cannot choose one: sending then would only say
+          "Choose the vehicle" about a list the driver cannot see yet. */}
+      <Button
+        type="submit"
+        size="sm"
+        className="self-start"
+        disabled={submit.isPending || vehicles.isPending}
+      >
+        {submit.isPending
+          ? 'Sending...'
+          : vehicles.isPending
+            ? 'Loading your vehicles...'
+            : initial
+              ? 'Update quote'
+              : 'Send quote'}
       </Button>
     </form>
   );
