@@ -1,31 +1,50 @@
 /**
- * HTTP throughput and the Node CPU each request costs (issue 17), the compiled server (`npm run build`
+ * HTTP throughput and the Node CPU each request costs (issue 17): the compiled server (`npm run build`
  * first) against a bare Hono hello-world in its own process, in one run, so ratios are comparable on a
- * noisy machine:
+ * noisy machine.
  *
- *   npx tsx bench/http.ts                          # PGlite in a temporary folder
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/http.ts   # a throwaway database
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/http.ts   # seeded, every target
+ *   npx tsx bench/http.ts                          # PGlite in a temporary folder: the unseeded targets only
  *
- * Options (environment): DURATION seconds per target (10), CONNECTIONS (50).
- * Targets so far: hello, /api/health, /api/session and /api/notifications signed in, the server-rendered
- * home page, one static asset. For each: requests a second, p50 and p99 latency, errors, and the server's
- * CPU time per request (user + system from /proc/<pid>/stat over the run, divided by the requests).
- * Still to come (issue 17): 100k trips seeded, the board, ride detail and accepting quotes at a fixed rate.
+ * With DATABASE_URL, a throwaway database on that server is migrated by the server's first start and
+ * seeded with 100,000 trips (70% open, pickups over the next 60 days across the Hunter region, up to 3
+ * live quotes each), 20,000 customers and 1,000 drivers; a driver and a customer sign up through the API
+ * (the driver made verified by the development helper). The database is dropped at the end.
+ *
+ * Targets: hello, /api/health, the server-rendered home page, one static asset, and signed in as the
+ * driver: /api/session, the board (GET /api/rides/available), the board filtered (near Nelson Bay 25 km,
+ * up to 4 passengers, all service areas), ride detail (1,000 open trips in turn), notifications; then the
+ * customer accepting quotes at a fixed rate (ACCEPT_RATE a second, each request a different quote). For
+ * each: requests a second, p50 and p99 latency, errors, and the server's CPU time per request (user +
+ * system of every server process from /proc over the run, divided by the requests).
+ *
+ * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
+ * WEB_CONCURRENCY (the server's processes; 1 here unless set), ONLY (comma-separated target names, e.g.
+ * ONLY=board,hello), PROFILE=dir (the server runs with --cpu-prof into dir; one process only),
+ * KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { NO_NEEDS } from '../src/shared/marketplace/needs.ts';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const ACCEPT_RATE = Number(process.env.ACCEPT_RATE ?? 200);
+const WEB_CONCURRENCY = process.env.WEB_CONCURRENCY ?? '1';
+const ONLY = process.env.ONLY?.split(',').map((s) => s.trim());
+const PROFILE = process.env.PROFILE;
 const HELLO_PORT = 3980;
 const APP_PORT = 3981;
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const PASSWORD = 'Correct-Horse-42';
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
+const TRIPS = 100_000;
+const CUSTOMERS = 20_000;
+const DRIVERS = 1_000;
 
 const HELLO = `
 import { serve } from '@hono/node-server';
@@ -35,11 +54,30 @@ app.get('/', (c) => c.text('Hello'));
 serve({ fetch: app.fetch, port: ${HELLO_PORT}, hostname: '127.0.0.1' });
 `;
 
+/** CPU seconds (user + system) of a process and its descendants still running (a cluster's workers). */
 function cpuSeconds(pid: number): number {
-  // Fields 14 and 15 (utime, stime) after the command name, which is in parentheses.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  let total = 0;
+  for (const p of [pid, ...descendants(pid)]) {
+    try {
+      // Fields 14 and 15 (utime, stime) after the command name, which is in parentheses.
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return total;
+}
+
+function descendants(pid: number): number[] {
+  try {
+    const out = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' });
+    const children = out.split('\n').filter(Boolean).map(Number);
+    return children.flatMap((c) => [c, ...descendants(c)]);
+  } catch {
+    return [];
+  }
 }
 
 async function waitFor(url: string, child: ChildProcess) {
@@ -76,15 +114,16 @@ async function throwawayDatabase(): Promise<{ url?: string; drop: () => Promise<
   };
 }
 
-/** Signs up, confirms through the development mailbox and signs in: the session cookie header. */
-async function signedInCookie(userType: 'customer' | 'driver'): Promise<string> {
+const post = (p: string, body: unknown, cookie?: string) =>
+  fetch(`${APP_URL}${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+
+/** Signs up, confirms through the development mailbox and signs in: the user's id and session cookie. */
+async function signedIn(userType: 'customer' | 'driver'): Promise<{ id: string; cookie: string }> {
   const email = `bench.${userType}.${Date.now()}@example.com`;
-  const post = (p: string, body: unknown, cookie?: string) =>
-    fetch(`${APP_URL}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: APP_URL, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
   const signUp = await post('/api/account/signup', {
     email,
     password: PASSWORD,
@@ -109,10 +148,93 @@ async function signedInCookie(userType: 'customer' | 'driver'): Promise<string> 
   await fetch(link, { redirect: 'manual' });
   const signIn = await post('/api/account/sign-in', { email, password: PASSWORD });
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-  return signIn.headers
+  const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  const session = (await (await fetch(`${APP_URL}/api/session`, { headers: { cookie } })).json()) as {
+    user: { id: string };
+  };
+  return { id: session.user.id, cookie };
+}
+
+/**
+ * 100k trips, 20k customers, 1k drivers (SQL, a few seconds), and `acceptable` open trips of `customerId`
+ * each with a pending quote from `driverId`. Returns the ids of 1,000 open trips and of the quotes to accept.
+ */
+async function seed(url: string, customerId: string, driverId: string, acceptable: number) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const started = Date.now();
+  await db.query(`
+    insert into users (id, email, email_verified, full_name, user_type)
+    select gen_random_uuid(), 'seed.customer' || g || '@example.com', true, 'Seed Customer ' || g, 'customer'
+    from generate_series(1, ${CUSTOMERS}) g`);
+  await db.query(`
+    with d as (
+      insert into users (id, email, email_verified, full_name, user_type)
+      select gen_random_uuid(), 'seed.driver' || g || '@example.com', true, 'Seed Driver ' || g, 'driver'
+      from generate_series(1, ${DRIVERS - 1}) g returning id)
+    insert into drivers (user_id, bsp_number, verification_status) select id, 'BSP-1', 'verified' from d`);
+  await db.query(
+    `
+    with c as (select array_agg(id) ids from users where email like 'seed.customer%')
+    insert into rides (customer_id, status, pickup_locality, pickup_postcode, pickup_lat, pickup_lng,
+      destination_locality, destination_postcode, destination_lat, destination_lng, pickup_at,
+      passengers, luggage_bags, budget_cents, distance_km, needs)
+    select c.ids[1 + (g % ${CUSTOMERS})],
+      case when g % 10 < 7 then 'open' when g % 10 = 7 then 'booked' when g % 10 = 8 then 'completed'
+           when g % 20 = 9 then 'cancelled' else 'expired' end,
+      'NELSON BAY', '2315', -33.3 + random() * 1.2, 151.2 + random() * 1.2,
+      'WILLIAMTOWN', '2318', -32.795, 151.834,
+      now() + (random() * interval '60 days'),
+      1 + (g % 12), g % 4, 5000 + (g % 200) * 100, 5 + random() * 80,
+      -- One trip in ten needs a child seat and room for a pram; the rest nothing (as the API stores it).
+      case when g % 10 = 3 then $1::jsonb else $2::jsonb end
+    from generate_series(1, ${TRIPS}) g, c`,
+    [JSON.stringify({ ...NO_NEEDS, childSeats: 1, pram: true }), JSON.stringify(NO_NEEDS)],
+  );
+  // Up to three live quotes on each open trip, from the seeded drivers.
+  await db.query(`
+    with d as (select array_agg(user_id) ids from drivers where bsp_number = 'BSP-1')
+    insert into quotes (ride_id, driver_id, price_cents, message, valid_until, ride_version)
+    select r.id, d.ids[1 + ((abs(hashtext(r.id::text)) + k * 7) % ${DRIVERS - 1})], 9000 + k * 500, 'Seeded',
+      r.pickup_at, r.version
+    from rides r, d, generate_series(1, 3) k
+    where r.status = 'open' and k <= abs(hashtext(r.id::text)) % 4`);
+  await db.query(
+    `insert into notifications (user_id, type, title, message)
+     select $1, 'new_ride', 'New trip request', 'Seeded notification ' || g from generate_series(1, 60) g`,
+    [driverId],
+  );
+  // The trips the customer books during the accept target, each quoted by the bench driver.
+  const quoteIds = await db.query<{ id: string }>(
+    `with r as (
+       insert into rides (customer_id, status, pickup_locality, pickup_postcode, pickup_lat, pickup_lng,
+         destination_locality, destination_postcode, destination_lat, destination_lng, pickup_at,
+         passengers, luggage_bags, budget_cents, distance_km)
+       select $1, 'open', 'NELSON BAY', '2315', -32.72, 152.14, 'WILLIAMTOWN', '2318', -32.795, 151.834,
+         now() + interval '10 days' + g * interval '1 minute', 2, 1, 9000, 25
+       from generate_series(1, $3::int) g returning id, version)
+     insert into quotes (ride_id, driver_id, price_cents, message, vehicle_id, valid_until, ride_version)
+     select r.id, $2, 9500, 'Bench quote', (select id from vehicles where driver_id = $2 limit 1),
+       now() + interval '9 days', r.version from r
+     returning id`,
+    [customerId, driverId, acceptable],
+  );
+  const open = await db.query<{ id: string }>(
+    `select id from rides where status = 'open' and customer_id <> $1 order by random() limit 1000`,
+    [customerId],
+  );
+  await db.query('analyze');
+  const counts = await db.query<{ rides: string; users: string }>(
+    `select (select count(*) from rides) rides, (select count(*) from users) users`,
+  );
+  console.log(
+    `seeded ${counts.rows[0]!.rides} trips, ${counts.rows[0]!.users} users in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await db.end();
+  return { openRideIds: open.rows.map((r) => r.id), quoteIds: quoteIds.rows.map((r) => r.id) };
 }
 
 interface Row {
@@ -124,9 +246,11 @@ interface Row {
   cpuMsPerRequest: number | null;
 }
 
-async function run(target: string, url: string, pid: number | null, headers: Record<string, string> = {}) {
+type Options = Parameters<typeof autocannon>[0];
+
+async function run(target: string, pid: number | null, options: Options) {
   const before = pid ? cpuSeconds(pid) : 0;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
   const cpu = pid ? cpuSeconds(pid) - before : 0;
   const requests = result.requests.total;
   const row: Row = {
@@ -134,54 +258,154 @@ async function run(target: string, url: string, pid: number | null, headers: Rec
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    errors: result.errors + result.non2xx + result.timeouts,
     cpuMsPerRequest: pid && requests ? (cpu * 1000) / requests : null,
   };
   console.log(
-    `${target.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  errors ${row.errors}${row.cpuMsPerRequest === null ? '' : `  CPU ${row.cpuMsPerRequest.toFixed(2)} ms/request`}`,
+    `${target.padEnd(38)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(5)} ms  p99 ${String(row.p99).padStart(5)} ms  errors ${row.errors}${row.cpuMsPerRequest === null ? '' : `  CPU ${row.cpuMsPerRequest.toFixed(2)} ms/request`}`,
   );
   return row;
+}
+
+/** Each request of a target takes the next path of `paths`, round and round. */
+function rotating(paths: string[], extra: Partial<autocannon.Request> = {}): autocannon.Request[] {
+  let i = 0;
+  return [
+    {
+      ...extra,
+      setupRequest: (req) => {
+        req.path = paths[i++ % paths.length]!;
+        return req;
+      },
+    },
+  ];
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-'));
 const database = await throwawayDatabase();
 const hello = spawn('node', ['--input-type=module', '-e', HELLO], { stdio: 'ignore' });
-const app = spawn('node', ['dist/server/index.js'], {
-  env: {
-    ...process.env,
-    APP_ENV: 'development',
-    PORT: String(APP_PORT),
-    HOST: '127.0.0.1',
-    APP_URL,
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url ?? '',
+const app = spawn(
+  'node',
+  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), 'dist/server/index.js'],
+  {
+    env: {
+      ...process.env,
+      APP_ENV: 'development',
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      APP_URL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+      WEB_CONCURRENCY,
+    },
+    stdio: 'ignore',
   },
-  stdio: 'ignore',
-});
+);
 try {
   await waitFor(`http://127.0.0.1:${HELLO_PORT}/`, hello);
   await waitFor(`${APP_URL}/api/health`, app);
-  const cookie = await signedInCookie('customer');
+  const driver = await signedIn('driver');
+  const verified = await post(`/api/dev/drivers/${driver.id}/verify`, {});
+  if (!verified.ok) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
+  const customer = await signedIn('customer');
+  const seeded = database.url
+    ? await seed(database.url, customer.id, driver.id, Math.ceil(ACCEPT_RATE * DURATION * 1.2))
+    : null;
   const asset = readdirSync('dist/web/assets').find((f) => f.endsWith('.js') && f.startsWith('index-'));
   console.log(
-    `${DURATION} s per target, ${CONNECTIONS} connections, database: ${database.url ? 'PostgreSQL' : 'PGlite'}`,
+    `${DURATION} s per target, ${CONNECTIONS} connections, ${WEB_CONCURRENCY} server process(es), database: ${database.url ? 'PostgreSQL' : 'PGlite'}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
-  const rows = [
-    await run('bare Hono hello (own process)', `http://127.0.0.1:${HELLO_PORT}/`, hello.pid ?? null),
-    await run('/api/health', `${APP_URL}/api/health`, app.pid ?? null),
-    await run('/api/session, signed in', `${APP_URL}/api/session`, app.pid ?? null, { cookie }),
-    await run('/api/notifications, signed in', `${APP_URL}/api/notifications`, app.pid ?? null, { cookie }),
-    await run('/ (server-rendered home)', `${APP_URL}/`, app.pid ?? null, { 'accept-encoding': 'gzip' }),
-    await run('a static asset', `${APP_URL}/assets/${asset}`, app.pid ?? null, { 'accept-encoding': 'br' }),
+  const pid = app.pid ?? null;
+  const asDriver = { cookie: driver.cookie };
+  const targets: [string, () => Promise<Row>][] = [
+    [
+      'hello',
+      () =>
+        run('bare Hono hello (own process)', hello.pid ?? null, { url: `http://127.0.0.1:${HELLO_PORT}/` }),
+    ],
+    ['health', () => run('/api/health', pid, { url: `${APP_URL}/api/health` })],
+    [
+      'session',
+      () => run('/api/session, signed in', pid, { url: `${APP_URL}/api/session`, headers: asDriver }),
+    ],
+    [
+      'home',
+      () =>
+        run('/ (server-rendered home)', pid, { url: `${APP_URL}/`, headers: { 'accept-encoding': 'gzip' } }),
+    ],
+    [
+      'asset',
+      () =>
+        run('a static asset', pid, {
+          url: `${APP_URL}/assets/${asset}`,
+          headers: { 'accept-encoding': 'br' },
+        }),
+    ],
+    [
+      'notifications',
+      () =>
+        run('/api/notifications (driver)', pid, { url: `${APP_URL}/api/notifications`, headers: asDriver }),
+    ],
   ];
-  const hi = rows[0]!.rps;
-  console.log(
-    `/api/health is ${((rows[1]!.rps / hi) * 100).toFixed(1)}% of hello; /api/notifications ${((rows[3]!.rps / hi) * 100).toFixed(1)}%`,
-  );
+  if (seeded) {
+    targets.push(
+      [
+        'board',
+        () =>
+          run('board, /api/rides/available', pid, {
+            url: `${APP_URL}/api/rides/available`,
+            headers: asDriver,
+          }),
+      ],
+      [
+        'filtered',
+        () =>
+          run('board filtered (near, passengers, all)', pid, {
+            url: `${APP_URL}/api/rides/available?near=${encodeURIComponent('NELSON BAY|2315')}&radiusKm=25&passengers=4&serve=all`,
+            headers: asDriver,
+          }),
+      ],
+      [
+        'detail',
+        () =>
+          run('ride detail, /api/rides/:id', pid, {
+            url: APP_URL,
+            headers: asDriver,
+            requests: rotating(seeded.openRideIds.map((id) => `/api/rides/${id}`)),
+          }),
+      ],
+      [
+        'accept',
+        () =>
+          run(`accept a quote, ${ACCEPT_RATE}/s offered`, pid, {
+            url: APP_URL,
+            overallRate: ACCEPT_RATE,
+            headers: { cookie: customer.cookie, origin: APP_URL, 'content-type': 'application/json' },
+            requests: rotating(
+              seeded.quoteIds.map((id) => `/api/quotes/${id}/accept`),
+              { method: 'POST', body: JSON.stringify({ acceptFare: true }) },
+            ),
+          }),
+      ],
+    );
+  }
+  const rows = new Map<string, Row>();
+  for (const [name, target] of targets) {
+    if (ONLY && !ONLY.includes(name)) continue;
+    rows.set(name, await target());
+  }
+  const hi = rows.get('hello')?.rps;
+  if (hi) {
+    const ratios = [...rows.entries()]
+      .filter(([name]) => name !== 'hello' && name !== 'accept')
+      .map(([name, r]) => `${name} ${((r.rps / hi) * 100).toFixed(1)}%`);
+    console.log(`of hello: ${ratios.join(', ')}`);
+  }
 } finally {
   hello.kill();
   app.kill();
   await new Promise((r) => app.once('exit', r));
-  await database.drop();
+  if (process.env.KEEP_DATABASE && database.url) console.log(`kept ${database.url}`);
+  else await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

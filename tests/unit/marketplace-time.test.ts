@@ -84,6 +84,36 @@ describe('utcToSydney', () => {
       }
     }
   });
+
+  it('agrees with the zone database every minute around both changeovers and at 2,000 random instants', () => {
+    // utcToSydney remembers the offset per UTC hour: a wrong bucket would show here as an hour off.
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Australia/Sydney',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const expected = (ms: number) => {
+      const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+      return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+    };
+    const instants: number[] = [];
+    for (const change of ['2027-04-03T16:00:00Z', '2027-10-02T16:00:00Z']) {
+      const at = Date.parse(change);
+      for (let m = -180; m <= 180; m += 1) instants.push(at + m * 60_000);
+    }
+    let seed = 17;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      instants.push(Date.parse('2025-01-01T00:00:00Z') + (seed % (5 * 366 * 86_400)) * 1000);
+    }
+    for (const ms of instants) {
+      expect(utcToSydney(new Date(ms)), new Date(ms).toISOString()).toMatchObject(expected(ms));
+    }
+  });
 });
 
 describe('formats', () => {

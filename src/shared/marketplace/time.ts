@@ -24,6 +24,25 @@ export function sydneyToUtc(date: string, time: string): Date | null {
   return new Date(z.getTime());
 }
 
+const HOUR_MS = 3_600_000;
+const offsetByHour = new Map<number, number>();
+
+/**
+ * Sydney's offset from UTC in milliseconds at `ms`. Sydney changes its clocks on a UTC hour (16:00), so the
+ * offset is the same through each UTC hour: asked of the zone database once per hour and remembered (the
+ * board converts every pickup time it lists; issue 17).
+ */
+function sydneyOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = -new TZDate(hour * HOUR_MS, TIME_ZONE).getTimezoneOffset() * 60_000;
+    if (offsetByHour.size > 50_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 /** A UTC instant as Sydney wall-clock parts. */
 export function utcToSydney(instant: Date | string): {
   date: string;
@@ -31,14 +50,16 @@ export function utcToSydney(instant: Date | string): {
   weekday: number;
   hour: number;
 } {
-  const z = new TZDate(new Date(instant).getTime(), TIME_ZONE);
+  const ms = new Date(instant).getTime();
+  // The wall clock read through the UTC getters of the instant moved by the offset.
+  const z = new Date(ms + sydneyOffsetMs(ms));
   const pad = (n: number) => String(n).padStart(2, '0');
   return {
-    date: `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`,
-    time: `${pad(z.getHours())}:${pad(z.getMinutes())}`,
+    date: `${z.getUTCFullYear()}-${pad(z.getUTCMonth() + 1)}-${pad(z.getUTCDate())}`,
+    time: `${pad(z.getUTCHours())}:${pad(z.getUTCMinutes())}`,
     // 0 = Monday ... 6 = Sunday (WEEKDAYS order)
-    weekday: (z.getDay() + 6) % 7,
-    hour: z.getHours(),
+    weekday: (z.getUTCDay() + 6) % 7,
+    hour: z.getUTCHours(),
   };
 }
 
@@ -47,8 +68,20 @@ export function sydneyToday(now: Date = new Date()): string {
   return utcToSydney(now).date;
 }
 
+/** Intl formatters are costly to make: one per distinct set of options. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(opts);
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-AU', opts);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOptions = {}): string {
-  return new Intl.DateTimeFormat('en-AU', {
+  return formatter({
     timeZone: TIME_ZONE,
     weekday: 'short',
     day: 'numeric',
@@ -61,7 +94,7 @@ export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOp
 }
 
 function sydneyParts(instant: Date | string) {
-  const parts = new Intl.DateTimeFormat('en-AU', {
+  const parts = formatter({
     timeZone: TIME_ZONE,
     weekday: 'short',
     day: 'numeric',

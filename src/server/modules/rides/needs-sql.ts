@@ -5,7 +5,7 @@
  * both against the TypeScript rule.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { DriverOffers, RideNeeds } from '../../../shared/marketplace/needs.ts';
+import { type DriverOffers, NO_NEEDS, type RideNeeds } from '../../../shared/marketplace/needs.ts';
 
 /** A jsonb number field, 0 when missing or not a number (older rows hold {}). */
 const num = (column: SQL, key: string) =>
@@ -33,7 +33,10 @@ export function servableBy(needs: SQL, o: DriverOffers): SQL {
   }
   if (!o.pram) conds.push(sql`not ${flag(needs, 'pram')}`);
   if (!o.pets) conds.push(sql`not ${flag(needs, 'pets')}`);
-  return sql`(${sql.join(conds, sql` and `)})`;
+  // Most trips need nothing: said first as an equality, which the planner estimates from the column's
+  // statistics. Without it, eight expressions of default selectivity made it expect a few dozen matches
+  // and sort every open trip instead of reading the pickup index (issue 17, bench/README.md).
+  return sql`(${needs} in ('{}'::jsonb, ${JSON.stringify(NO_NEEDS)}::jsonb) or (${sql.join(conds, sql` and `)}))`;
 }
 
 /** Drivers (column `offers`) who can serve these needs. */

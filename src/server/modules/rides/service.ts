@@ -24,14 +24,14 @@ import {
   type RideRequest,
 } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, drivers, quotes, rides, users } from '../../db/schema/index.ts';
+import { bookings, drivers, quotes, rides } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { find, type Place } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
-import { ratingSummaries } from '../ratings/summary.ts';
-import { loadStanding, notVerifiedError } from '../verification/standing.ts';
-import { vehicleCarries, withinServiceArea } from './area-sql.ts';
+import { visibleRating } from '../ratings/summary.ts';
+import { loadDriverContext, notVerifiedError } from '../verification/standing.ts';
+import { pickupWithin, servedBy } from './area-sql.ts';
 import { firstNameOf, type RideRow, toRideDto } from './dto.ts';
 import { matchingDriverIds } from './matching.ts';
 import { servableBy } from './needs-sql.ts';
@@ -68,6 +68,8 @@ interface DecorateOptions {
   hideAddresses?: boolean;
   /** Adds `myQuote` (this driver's live quote on each request) and `canServe` (their offers cover the needs). */
   quotesOf?: string;
+  /** The `quotesOf` driver's offers when already loaded (the board): saves reading them again. */
+  offers?: DriverOffers;
 }
 
 /** A driver's offers (drivers.offers), every field present. */
@@ -86,91 +88,88 @@ const idList = (ids: string[]) =>
     sql`, `,
   );
 
+/** Parsed json from either driver (both parse json columns; a string is parsed here in case one does not). */
+const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+interface DecorationRow {
+  id: string;
+  customer_name: string | null;
+  rating: { average: number | string | null; count: number } | string | null;
+  live_quotes: number;
+  booking_id: string | null;
+  return_ride_id: string | null;
+  other_leg: { id: string; pickupAt: string; status: string; flightNumber: string } | string | null;
+  my_quote?:
+    | { id: string; status: string; priceCents: number; otherHalfCents: number | null }
+    | string
+    | null;
+}
+
+/**
+ * What a request's card shows beside its own columns, for a page of rows in one query (issue 17: it was
+ * six): the customer's first name and rating as others see it, the live quote count, the booking, the
+ * other leg of a return trip (either way round; a return leg always belongs to the same customer), and
+ * with `quotesOf` that driver's live quote (with the other half's price of a return-pair quote).
+ */
 async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Promise<RideDto[]> {
   if (rows.length === 0) return [];
-  const rideIds = rows.map((r) => r.id);
-  const customerIds = [...new Set(rows.map((r) => r.customerId))];
-  const names = await db
-    .select({ id: users.id, fullName: users.fullName })
-    .from(users)
-    .where(inArray(users.id, customerIds));
-  const ratings = await ratingSummaries(db, customerIds);
-  const counts = await db
-    .select({ rideId: quotes.rideId, n: sql<number>`count(*)::int` })
-    .from(quotes)
-    .where(and(inArray(quotes.rideId, rideIds), inArray(quotes.status, LIVE)))
-    .groupBy(quotes.rideId);
-  const booked = await db
-    .select({ rideId: bookings.rideId, id: bookings.id })
-    .from(bookings)
-    .where(and(inArray(bookings.rideId, rideIds), inArray(bookings.status, LIVE_BOOKING)));
-  // The other legs of return trips, both ways round. A return leg always belongs to the same customer:
-  // the customer index narrows the search.
-  const outboundIds = rows.flatMap((r) => (r.outboundRideId ? [r.outboundRideId] : []));
-  const legs = (await db.execute(sql`
-    select id, outbound_ride_id, pickup_at, status, flight_number from rides
-    where customer_id in (${idList(customerIds)})
-      and (outbound_ride_id in (${idList(rideIds)})
-           ${outboundIds.length ? sql`or id in (${idList(outboundIds)})` : sql``})`)) as unknown as {
-    rows: {
-      id: string;
-      outbound_ride_id: string | null;
-      pickup_at: string | Date;
-      status: string;
-      flight_number: string;
-    }[];
-  };
-  const mine = opts.quotesOf
-    ? await db
-        .select({
-          id: quotes.id,
-          rideId: quotes.rideId,
-          status: quotes.status,
-          priceCents: quotes.priceCents,
-          // The other half's price when this is a return-pair quote (the outer row is "quotes").
-          otherHalfCents: sql<number | null>`(select sum(o.price_cents)::int from quotes o
-            where o.bundle_id = "quotes"."bundle_id" and o.id <> "quotes"."id")`,
-        })
-        .from(quotes)
-        .where(
-          and(
-            eq(quotes.driverId, opts.quotesOf),
-            inArray(quotes.rideId, rideIds),
-            inArray(quotes.status, LIVE),
-          ),
-        )
-    : [];
-  const offers = opts.quotesOf ? await offersOf(db, opts.quotesOf) : null;
-
-  const nameOf = new Map(names.map((n) => [n.id, firstNameOf(n.fullName)]));
-  const countOf = new Map(counts.map((c) => [c.rideId, Number(c.n)]));
-  const bookingOf = new Map(booked.map((b) => [b.rideId, b.id]));
-  const legOf = new Map(
-    legs.rows.map((r) => [
-      r.id,
-      { id: r.id, pickupAt: new Date(r.pickup_at), status: r.status, flightNumber: r.flight_number },
-    ]),
+  const live = sql.join(
+    LIVE.map((s) => sql`${s}::text`),
+    sql`, `,
   );
-  const returnOf = new Map(
-    legs.rows.flatMap((r) => (r.outbound_ride_id ? [[r.outbound_ride_id, r.id] as const] : [])),
-  );
-  const quoteOf = new Map(mine.map((q) => [q.rideId, q]));
+  const result = (await db.execute(sql`
+    select r.id, u.full_name as customer_name,
+      (select json_build_object('average', round(avg(rt.stars)::numeric, 1), 'count', count(*)::int)
+         from ratings rt where rt.ratee_id = r.customer_id and ${visibleRating('rt')}) as rating,
+      (select count(*)::int from quotes q where q.ride_id = r.id and q.status in (${live})) as live_quotes,
+      (select b.id from bookings b where b.ride_id = r.id and b.status in ('confirmed', 'completed')
+        order by b.created_at desc limit 1) as booking_id,
+      (select o.id from rides o where o.customer_id = r.customer_id and o.outbound_ride_id = r.id
+        order by o.created_at desc limit 1) as return_ride_id,
+      (select json_build_object('id', o.id, 'pickupAt', o.pickup_at, 'status', o.status,
+          'flightNumber', o.flight_number)
+         from rides o
+        where o.customer_id = r.customer_id
+          and (o.id = r.outbound_ride_id or (r.outbound_ride_id is null and o.outbound_ride_id = r.id))
+        order by o.created_at desc limit 1) as other_leg
+      ${
+        opts.quotesOf
+          ? sql`, (select json_build_object('id', q.id, 'status', q.status, 'priceCents', q.price_cents,
+                'otherHalfCents', (select sum(o.price_cents)::int from quotes o
+                                    where o.bundle_id = q.bundle_id and o.id <> q.id))
+               from quotes q
+              where q.driver_id = ${opts.quotesOf}::uuid and q.ride_id = r.id and q.status in (${live})
+              limit 1) as my_quote`
+          : sql``
+      }
+    from rides r left join users u on u.id = r.customer_id
+    where r.id in (${idList(rows.map((r) => r.id))})`)) as unknown as { rows: DecorationRow[] };
+  const extra = new Map(result.rows.map((r) => [r.id, r]));
+  const offers = opts.quotesOf ? (opts.offers ?? (await offersOf(db, opts.quotesOf))) : null;
 
   return rows.map((row) => {
+    const e = extra.get(row.id);
+    const rating = json(e?.rating ?? null);
+    const leg = json(e?.other_leg ?? null);
     const dto = toRideDto(row, {
-      customerFirstName: nameOf.get(row.customerId) ?? '',
-      customerRating: ratings.get(row.customerId) ?? { average: null, count: 0 },
-      liveQuoteCount: countOf.get(row.id) ?? 0,
-      bookingId: bookingOf.get(row.id) ?? null,
-      returnRideId: returnOf.get(row.id) ?? null,
-      otherLeg: legOf.get(row.outboundRideId ?? returnOf.get(row.id) ?? '') ?? null,
+      customerFirstName: firstNameOf(e?.customer_name ?? ''),
+      customerRating:
+        rating && rating.count > 0
+          ? { average: Number(rating.average), count: Number(rating.count) }
+          : { average: null, count: 0 },
+      liveQuoteCount: Number(e?.live_quotes ?? 0),
+      bookingId: e?.booking_id ?? null,
+      returnRideId: e?.return_ride_id ?? null,
+      otherLeg: leg
+        ? { id: leg.id, pickupAt: new Date(leg.pickupAt), status: leg.status, flightNumber: leg.flightNumber }
+        : null,
     });
     if (opts.hideAddresses && !SHOW_STREET_ADDRESSES_BEFORE_BOOKING) {
       dto.pickup.address = '';
       dto.destination.address = '';
     }
     if (opts.quotesOf) {
-      const q = quoteOf.get(row.id);
+      const q = json(e?.my_quote ?? null);
       dto.myQuote = q
         ? {
             id: q.id,
@@ -511,8 +510,6 @@ function nextDay(date: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-const KM_PER_DEGREE_LAT = 111.32;
-
 /**
  * Open requests with a pickup still ahead, in pickup order, keyset-paged on (pickup_at, id) so the
  * partial index rides_open_pickup_idx serves every page. Filters: Sydney dates `from`..`to` (inclusive),
@@ -539,31 +536,20 @@ export async function availableRides(
     const [locality = '', postcode = ''] = query.near.split('|');
     const centre = find(locality, postcode);
     if (!centre) throw badFilter('near', MARKETPLACE_MESSAGES.pickupRequired);
-    const r = query.radiusKm;
-    // A bounding box first (cheap, index-friendly), then the exact great-circle distance.
-    const dLat = (r / KM_PER_DEGREE_LAT) * 1.01;
-    const dLng = (r / (KM_PER_DEGREE_LAT * Math.cos((centre.lat * Math.PI) / 180))) * 1.01;
-    conds.push(
-      sql`${rides.pickupLat} between ${centre.lat - dLat}::float8 and ${centre.lat + dLat}::float8`,
-      sql`${rides.pickupLng} between ${centre.lng - dLng}::float8 and ${centre.lng + dLng}::float8`,
-      sql`6371 * 2 * asin(least(1, sqrt(
-            power(sin(radians(${rides.pickupLat} - ${centre.lat}::float8) / 2), 2)
-            + cos(radians(${centre.lat}::float8)) * cos(radians(${rides.pickupLat}))
-              * power(sin(radians(${rides.pickupLng} - ${centre.lng}::float8) / 2), 2)))) <= ${r}::float8`,
-    );
+    conds.push(pickupWithin(centre, query.radiusKm));
   }
   if (query.passengers !== undefined) conds.push(sql`${rides.passengers} <= ${query.passengers}::int`);
   // The gate (issue 13): a driver lists trips to quote for only while they may quote. An admin without a
   // drivers record sees every open trip, as before.
-  const standing = await loadStanding(db, viewer.id);
-  if (standing && viewer.role !== 'admin' && !standing.canQuote) throw notVerifiedError(standing);
-  if (query.serve === 'mine' && standing) {
-    // By default: trips inside the service area that a vehicle of theirs can carry and whose needs they serve.
-    conds.push(
-      sql`exists (select 1 from drivers sa where sa.user_id = ${viewer.id}::uuid and ${withinServiceArea('sa', sql`${rides.pickupLat}`, sql`${rides.pickupLng}`)})`,
-      vehicleCarries(sql`${viewer.id}::uuid`, sql`${rides.passengers}`, sql`${rides.luggageBags}`),
-      servableBy(sql`${rides.needs}`, await offersOf(db, viewer.id)),
-    );
+  const context = await loadDriverContext(db, viewer.id);
+  if (context && viewer.role !== 'admin' && !context.standing.canQuote)
+    throw notVerifiedError(context.standing);
+  const offers = context ? readOffers(context.driver.offers) : undefined;
+  if (query.serve === 'mine' && context && offers) {
+    // By default: trips inside the service area that a vehicle of theirs can carry and whose needs they
+    // serve. Written from the driver's loaded row as constants: a plain filter on the open-trips index
+    // (correlated subqueries here made the planner sort every open trip: bench/README.md, issue 17).
+    conds.push(servedBy(context), servableBy(sql`${rides.needs}`, offers));
   }
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
@@ -583,6 +569,7 @@ export async function availableRides(
   const items = (await decorate(db, page, {
     hideAddresses: true,
     quotesOf: viewer.id,
+    ...(offers ? { offers } : {}),
   })) as AvailableRideDto[];
   const last = page.at(-1);
   return { items, nextCursor: rows.length > AVAILABLE_RIDES_PAGE_SIZE && last ? encodeCursor(last) : null };

@@ -11,49 +11,86 @@
  * A document is in force when it is approved, not replaced by a newer approved one, and its last valid day
  * (a Sydney date) is today or later.
  */
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
 import { sydneyToday } from '../../../shared/marketplace/time.ts';
 import {
   type DocumentKind,
-  type DocumentStatus,
   type DriverStanding,
   driverStanding,
   NOT_VERIFIED_CODE,
   notVerifiedMessage,
+  type StandingInput,
   type VerificationStatus,
 } from '../../../shared/marketplace/verification.ts';
 import type { Db } from '../../db/client.ts';
-import { driverDocuments, drivers, vehicles } from '../../db/schema/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { drivers } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { heldByStatement, notHeldSql } from '../billing/hold.ts';
+import { heldByStatementSql, notHeldSql } from '../billing/hold.ts';
 
 /** "2022 Toyota HiAce, ABC123": how a vehicle is named in lists, checklists and quotes. */
 export function vehicleLabel(v: { year: number; make: string; model: string; plate: string }): string {
   return `${v.year} ${v.make} ${v.model}, ${v.plate}`;
 }
 
-/** A driver's checklist now; null when the user has no drivers record (a customer, an admin). */
-export async function loadStanding(
+/** A vehicle as the standing query returns it: what lists name it by and what it carries. */
+export interface ContextVehicle {
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  plate: string;
+  seats: number;
+  luggageBags: number;
+}
+
+/** A driver's row, active vehicles and standing, read in one query (loadDriverContext). */
+export interface DriverContext {
+  driver: typeof drivers.$inferSelect;
+  vehicles: ContextVehicle[];
+  standing: DriverStanding;
+}
+
+/** An instant as JavaScript's toISOString writes it, in SQL. */
+const isoSql = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * A driver's row, active vehicles and checklist now, in one round trip (the board and every quoting route
+ * call this first: issue 17); null when the user has no drivers record (a customer, an admin).
+ */
+export async function loadDriverContext(
   db: Db,
   driverId: string,
   now = new Date(),
-): Promise<DriverStanding | null> {
-  const [driver] = await db.select().from(drivers).where(eq(drivers.userId, driverId)).limit(1);
-  if (!driver) return null;
-  const [cars, docs, unpaidStatement] = await Promise.all([
-    db
-      .select()
-      .from(vehicles)
-      .where(and(eq(vehicles.driverId, driverId), isNull(vehicles.retiredAt)))
-      .orderBy(vehicles.createdAt),
-    db
-      .select()
-      .from(driverDocuments)
-      .where(and(eq(driverDocuments.driverId, driverId), isNull(driverDocuments.replacedAt))),
-    heldByStatement(db, driverId),
-  ]);
-  return driverStanding({
+): Promise<DriverContext | null> {
+  const [row] = await prepared(db, 'driver_context', (d) =>
+    d
+      .select({
+        driver: drivers,
+        vehicles: sql<ContextVehicle[]>`(select coalesce(json_agg(json_build_object(
+            'id', v.id, 'year', v.year, 'make', v.make, 'model', v.model, 'plate', v.plate,
+            'seats', v.seats, 'luggageBags', v.luggage_bags) order by v.created_at, v.id), '[]'::json)
+          from vehicles v where v.driver_id = ${drivers.userId} and v.retired_at is null)`,
+        documents: sql<StandingInput['documents']>`(select coalesce(json_agg(json_build_object(
+            'id', dd.id, 'kind', dd.kind, 'vehicleId', dd.vehicle_id, 'status', dd.status,
+            'expiresOn', dd.expires_on::text, 'reviewReason', dd.review_reason,
+            'createdAt', ${isoSql('dd.created_at')}) order by dd.created_at, dd.id), '[]'::json)
+          from driver_documents dd where dd.driver_id = ${drivers.userId} and dd.replaced_at is null)`,
+        unpaidStatement: sql<StandingInput['unpaidStatement']>`${heldByStatementSql(sql`${drivers.userId}`)}`,
+      })
+      .from(drivers)
+      .where(eq(drivers.userId, sql.placeholder('driverId')))
+      .limit(1)
+      .prepare('driver_context'),
+  ).execute({ driverId });
+  if (!row) return null;
+  const { driver } = row;
+  // PGlite and node-postgres both parse json columns; a driver returns it as text only if told to.
+  const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const vehiclesNow = json(row.vehicles);
+  const standing = driverStanding({
     status: driver.verificationStatus as VerificationStatus,
     statusReason: driver.statusReason,
     verifiedAt: driver.verifiedAt?.toISOString() ?? null,
@@ -64,19 +101,21 @@ export async function loadStanding(
       businessPhone: driver.businessPhone ?? '',
       baseLocality: driver.baseLocality ?? '',
     },
-    vehicles: cars.map((v) => ({ id: v.id, label: vehicleLabel(v) })),
-    documents: docs.map((d) => ({
-      id: d.id,
-      kind: d.kind as DocumentKind,
-      vehicleId: d.vehicleId,
-      status: d.status as DocumentStatus,
-      expiresOn: d.expiresOn,
-      reviewReason: d.reviewReason,
-      createdAt: d.createdAt.toISOString(),
-    })),
+    vehicles: vehiclesNow.map((v) => ({ id: v.id, label: vehicleLabel(v) })),
+    documents: json(row.documents),
     today: sydneyToday(now),
-    unpaidStatement,
+    unpaidStatement: json(row.unpaidStatement) ?? null,
   });
+  return { driver, vehicles: vehiclesNow, standing };
+}
+
+/** A driver's checklist now; null when the user has no drivers record (a customer, an admin). */
+export async function loadStanding(
+  db: Db,
+  driverId: string,
+  now = new Date(),
+): Promise<DriverStanding | null> {
+  return (await loadDriverContext(db, driverId, now))?.standing ?? null;
 }
 
 /** The 403 of every quoting route for a driver who may not quote: the message and issues name what is missing. */
