@@ -41,18 +41,27 @@ export async function vehicleCards(db: Db, ids: (string | null)[]): Promise<Map<
   return new Map(rows.map((v) => [v.id, toVehicleCard(v)]));
 }
 
-/** Median minutes from a trip being posted to each driver's first quote on it. */
+/** How many of a driver's latest quotes their typical response time is taken over. */
+const MEDIAN_OVER_QUOTES = 200;
+
+/**
+ * Median minutes from a trip being posted to each driver's quote on it, over their latest
+ * MEDIAN_OVER_QUOTES quotes: how quickly they answer now, and a cost that does not grow with every quote
+ * they ever sent (a busy driver's cards were the slowest query of an accept: issue 17).
+ */
 async function medianQuoteMinutes(db: Db, driverIds: string[]): Promise<Map<string, number>> {
   const result = (await db.execute(sql`
-    select q.driver_id,
-           percentile_cont(0.5) within group (order by extract(epoch from (q.created_at - r.created_at)) / 60) as minutes
-      from quotes q
-      join rides r on r.id = q.ride_id
-     where q.driver_id in (${sql.join(
-       driverIds.map((id) => sql`${id}::uuid`),
-       sql`, `,
-     )})
-     group by q.driver_id`)) as unknown as { rows: { driver_id: string; minutes: string | number | null }[] };
+    select d.id as driver_id,
+           (select percentile_cont(0.5) within group (order by latest.minutes)
+              from (select extract(epoch from (q.created_at - r.created_at)) / 60 as minutes
+                      from quotes q join rides r on r.id = q.ride_id
+                     where q.driver_id = d.id
+                     order by q.created_at desc
+                     limit ${MEDIAN_OVER_QUOTES}) latest) as minutes
+      from unnest(array[${sql.join(
+        driverIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]) as d(id)`)) as unknown as { rows: { driver_id: string; minutes: string | number | null }[] };
   const map = new Map<string, number>();
   for (const row of result.rows) {
     if (row.minutes !== null) map.set(row.driver_id, Math.max(0, Math.round(Number(row.minutes))));
