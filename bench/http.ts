@@ -16,7 +16,8 @@
  * up to 4 passengers, all service areas), ride detail (1,000 open trips in turn), notifications; then the
  * customer accepting quotes at a fixed rate (ACCEPT_RATE a second, each request a different quote). For
  * each: requests a second, p50 and p99 latency, errors, and the server's CPU time per request (user +
- * system of every server process from /proc over the run, divided by the requests).
+ * system of every server process from /proc over the run, divided by the requests), and with DATABASE_URL
+ * PostgreSQL's CPU per request (every postgres process on this machine).
  *
  * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
  * WEB_CONCURRENCY (the server's processes; 1 here unless set), ONLY (comma-separated target names, e.g.
@@ -55,9 +56,9 @@ serve({ fetch: app.fetch, port: ${HELLO_PORT}, hostname: '127.0.0.1' });
 `;
 
 /** CPU seconds (user + system) of a process and its descendants still running (a cluster's workers). */
-function cpuSeconds(pid: number): number {
+function cpuSeconds(pid: number, withChildren = true): number {
   let total = 0;
-  for (const p of [pid, ...descendants(pid)]) {
+  for (const p of [pid, ...(withChildren ? descendants(pid) : [])]) {
     try {
       // Fields 14 and 15 (utime, stime) after the command name, which is in parentheses.
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
@@ -244,14 +245,28 @@ interface Row {
   p99: number;
   errors: number;
   cpuMsPerRequest: number | null;
+  /** PostgreSQL's CPU (every postgres process on the machine) per request, with DATABASE_URL. */
+  dbCpuMsPerRequest: number | null;
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (the server runs here in these benches). */
+function postgresCpuSeconds(): number {
+  try {
+    const pids = execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    return pids.reduce((sum, p) => sum + cpuSeconds(Number(p), false), 0);
+  } catch {
+    return 0;
+  }
 }
 
 type Options = Parameters<typeof autocannon>[0];
 
 async function run(target: string, pid: number | null, options: Options) {
   const before = pid ? cpuSeconds(pid) : 0;
+  const dbBefore = process.env.DATABASE_URL ? postgresCpuSeconds() : 0;
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
   const cpu = pid ? cpuSeconds(pid) - before : 0;
+  const dbCpu = process.env.DATABASE_URL ? postgresCpuSeconds() - dbBefore : 0;
   const requests = result.requests.total;
   const row: Row = {
     target,
@@ -260,9 +275,10 @@ async function run(target: string, pid: number | null, options: Options) {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
     cpuMsPerRequest: pid && requests ? (cpu * 1000) / requests : null,
+    dbCpuMsPerRequest: process.env.DATABASE_URL && requests ? (dbCpu * 1000) / requests : null,
   };
   console.log(
-    `${target.padEnd(38)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(5)} ms  p99 ${String(row.p99).padStart(5)} ms  errors ${row.errors}${row.cpuMsPerRequest === null ? '' : `  CPU ${row.cpuMsPerRequest.toFixed(2)} ms/request`}`,
+    `${target.padEnd(38)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(5)} ms  p99 ${String(row.p99).padStart(5)} ms  errors ${row.errors}${row.cpuMsPerRequest === null ? '' : `  CPU ${row.cpuMsPerRequest.toFixed(2)} ms/request`}${row.dbCpuMsPerRequest === null ? '' : `  (PostgreSQL ${row.dbCpuMsPerRequest.toFixed(2)})`}`,
   );
   return row;
 }

@@ -78,6 +78,8 @@ export interface AppOptions {
   /** Built web app folder; omitted in API-only tests. */
   webDir?: string;
   mailer?: Mailer;
+  /** This server's number in a cluster (cluster.ts), sent as X-Worker; null or omitted when alone. */
+  worker?: number | null;
 }
 
 function escapeAttribute(value: string) {
@@ -160,6 +162,14 @@ export function createApp(opts: AppOptions) {
   );
 
   app.use('*', requestId());
+  if (opts.worker) {
+    // Which server of the cluster answered: for operators reading responses, and the cluster test.
+    const worker = String(opts.worker);
+    app.use('*', async (c, next) => {
+      c.header('X-Worker', worker);
+      await next();
+    });
+  }
   app.use(
     '*',
     secureHeaders({

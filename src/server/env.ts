@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../shared/billing.ts';
@@ -57,12 +58,19 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Server processes (issue 17, src/server/cluster.ts). Default: one per core in production with
+   * DATABASE_URL, else one. Above one needs DATABASE_URL: PGlite opens in one process only.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
-export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL'> & {
+export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL' | 'WEB_CONCURRENCY'> & {
   AUTH_SECRET: string;
   APP_URL: string;
   isProduction: boolean;
+  /** How many server processes to run (WEB_CONCURRENCY, or its default). */
+  WEB_CONCURRENCY: number;
 };
 
 /** Names of browser-exposed variables (Vite's VITE_ prefix) that would leak a secret into the bundle. */
@@ -93,8 +101,15 @@ export function loadEnv(vars: Record<string, string | undefined> = process.env):
     if (isProduction) throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
     secret = readOrCreateSecret(v.DATA_DIR);
   }
+  if (v.WEB_CONCURRENCY && v.WEB_CONCURRENCY > 1 && !v.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database opens in one process only)',
+    );
+  }
+  const concurrency = v.WEB_CONCURRENCY ?? (isProduction && v.DATABASE_URL ? availableParallelism() : 1);
   return {
     ...v,
+    WEB_CONCURRENCY: concurrency,
     AUTH_SECRET: secret,
     APP_URL: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, ''),
     isProduction,

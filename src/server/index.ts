@@ -1,6 +1,8 @@
 /** Entry point: `npm start`. Reads the configuration, opens the database (migrating it) and serves. */
 
+import cluster from 'node:cluster';
 import { createApp } from './app.ts';
+import { runsBackgroundWork, STOP_MESSAGE, superviseServers, workerNumber } from './cluster.ts';
 import { openDatabase } from './db/client.ts';
 import { type Env, loadEnv } from './env.ts';
 import { isDatabaseUnavailable } from './http/database-errors.ts';
@@ -50,10 +52,17 @@ async function openDatabaseWhenUp(env: Env) {
 }
 
 async function main() {
+  // Read (and in development create the session secret) before forking: every server shares it.
   const env = loadEnv();
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+    superviseServers(env.WEB_CONCURRENCY, { stopTimeoutMs: SHUTDOWN_TIMEOUT_MS + 2_000 });
+    return;
+  }
+  const worker = workerNumber();
+  const background = runsBackgroundWork();
   const database = await openDatabaseWhenUp(env);
-  const { app, deps, hub, lifecycle } = createApp({ env, database, webDir: WEB_DIR });
-  if (env.ADMIN_EMAIL) {
+  const { app, deps, hub, lifecycle } = createApp({ env, database, webDir: WEB_DIR, worker });
+  if (background && env.ADMIN_EMAIL) {
     const outcome = await ensureAdmin(deps, {
       email: env.ADMIN_EMAIL,
       name: env.ADMIN_NAME,
@@ -62,26 +71,35 @@ async function main() {
     console.log(`Administrator ${env.ADMIN_EMAIL}: ${outcome}`);
   }
   const server = await listen(app, env.PORT, env.HOST);
-  // Expires past requests and quotes every minute; safe with several instances (an advisory lock). Then
-  // the billing run: statements on the 1st, reminders for due and overdue ones (its own lock).
-  const billing = billingSettings(env);
-  const stopSweeper = startSweeper(database.db, { after: (db) => runBilling(db, billing) });
-  // E-mails and pushes every notification as each user chose; several instances share the work safely.
-  const stopDelivery = await startDeliveryWorker({
-    db: database.db,
-    env,
-    mailer: deps.mailer,
-    database,
-  });
-  // Sends the mail outbox over SMTP (JSON transport without SMTP_URL), with retries; see ADR 011.
-  const stopMail = await startMailWorker({
-    db: database.db,
-    database,
-    smtpUrl: env.SMTP_URL,
-    from: mailFrom(env),
-  });
+  // Background work runs once per cluster (cluster.ts): alone, or in server 1.
+  let stopBackground = async () => {};
+  if (background) {
+    // Expires past requests and quotes every minute; safe with several instances (an advisory lock). Then
+    // the billing run: statements on the 1st, reminders for due and overdue ones (its own lock).
+    const billing = billingSettings(env);
+    const stopSweeper = startSweeper(database.db, { after: (db) => runBilling(db, billing) });
+    // E-mails and pushes every notification as each user chose; several instances share the work safely.
+    const stopDelivery = await startDeliveryWorker({
+      db: database.db,
+      env,
+      mailer: deps.mailer,
+      database,
+    });
+    // Sends the mail outbox over SMTP (JSON transport without SMTP_URL), with retries; see ADR 011.
+    const stopMail = await startMailWorker({
+      db: database.db,
+      database,
+      smtpUrl: env.SMTP_URL,
+      from: mailFrom(env),
+    });
+    stopBackground = async () => {
+      stopSweeper();
+      await stopDelivery();
+      await stopMail();
+    };
+  }
   console.log(
-    `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
+    `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}${worker === null ? '' : `, server ${worker} of ${env.WEB_CONCURRENCY}${background ? ', with the background work' : ''}`})`,
   );
   if (!env.isProduction && !env.SMTP_URL)
     console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
@@ -110,16 +128,27 @@ async function main() {
     hub.closeAll();
     await closed;
     await deps.later.drain();
-    stopSweeper();
-    await stopDelivery();
-    await stopMail();
+    await stopBackground();
     await hub.close();
     await database.close();
     console.log(`Stopped in ${Date.now() - started} ms`);
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (worker === null) {
+    process.on('SIGINT', () => void stop('SIGINT'));
+  } else {
+    // In a cluster the supervisor says when to stop: Ctrl-C's SIGINT reaches every server of the process
+    // group too, and a second stop would end this one at once.
+    process.on('SIGINT', () => {});
+    process.on('message', (message) => {
+      if (message === STOP_MESSAGE && !stopping) void stop('Stop from the supervisor');
+    });
+    // The supervisor is gone (killed): nothing would restart or stop this server any more.
+    process.on('disconnect', () => {
+      if (!stopping) void stop('The supervisor exited');
+    });
+  }
 }
 
 main().catch((err) => {

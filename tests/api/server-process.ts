@@ -19,7 +19,10 @@ export interface Running {
   cleanup: () => Promise<void>;
 }
 
-export async function startServerProcess(kind: 'pglite' | 'postgres'): Promise<Running> {
+export async function startServerProcess(
+  kind: 'pglite' | 'postgres',
+  opts: { env?: Record<string, string> } = {},
+): Promise<Running> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-shutdown-'));
   const env: Record<string, string> = {
@@ -31,6 +34,7 @@ export async function startServerProcess(kind: 'pglite' | 'postgres'): Promise<R
     DATA_DIR: dataDir,
     AUTH_SECRET: randomBytes(32).toString('hex'),
     TRUST_PROXY: 'true',
+    ...opts.env,
   };
   let dropDatabase = async () => {};
   if (kind === 'postgres') {

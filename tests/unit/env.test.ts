@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findExposedSecrets, loadEnv } from '../../src/server/env.ts';
@@ -128,6 +128,31 @@ describe('loadEnv refusals', () => {
     expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(false);
     const env = loadEnv({ DATA_DIR: dataDir, APP_ENV: 'production', AUTH_SECRET: SECRET });
     expect(env.isProduction).toBe(true);
+  });
+
+  it('WEB_CONCURRENCY: one process by default, one per core in production with DATABASE_URL, never above one on PGlite', () => {
+    const pg = 'postgres://app@db.internal:5432/shuttle';
+    expect(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET }).WEB_CONCURRENCY).toBe(1);
+    expect(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: pg }).WEB_CONCURRENCY).toBe(1);
+    expect(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, APP_ENV: 'production' }).WEB_CONCURRENCY).toBe(
+      1,
+    );
+    expect(
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, APP_ENV: 'production', DATABASE_URL: pg })
+        .WEB_CONCURRENCY,
+    ).toBe(availableParallelism());
+    expect(
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: pg, WEB_CONCURRENCY: '3' })
+        .WEB_CONCURRENCY,
+    ).toBe(3);
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, WEB_CONCURRENCY: '2' })).toThrow(
+      'WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database opens in one process only)',
+    );
+    for (const bad of ['0', 'two', '1.5']) {
+      expect(() =>
+        loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: pg, WEB_CONCURRENCY: bad }),
+      ).toThrow(/^Invalid configuration:\n {2}WEB_CONCURRENCY: /);
+    }
   });
 
   it('a short AUTH_SECRET is rejected', () => {
