@@ -374,6 +374,14 @@ try {
           }),
       ],
       [
+        'board-br',
+        () =>
+          run('board, as a browser asks (br)', pid, {
+            url: `${APP_URL}/api/rides/available`,
+            headers: { ...asDriver, 'accept-encoding': 'gzip, deflate, br, zstd' },
+          }),
+      ],
+      [
         'filtered',
         () =>
           run('board filtered (near, passengers, all)', pid, {

@@ -9,7 +9,6 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '../shared/messages.ts';
@@ -20,6 +19,7 @@ import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { bodyLimits } from './http/body-limit.ts';
+import { compressAnswers } from './http/compress.ts';
 import type { AppBindings, Deps } from './http/context.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -161,6 +161,22 @@ export function createApp(opts: AppOptions) {
     c.req.path.startsWith('/api/') ? errorResponse(c, notFound()) : c.text('Not found', 404),
   );
 
+  // Liveness probes come every few seconds from every balancer and orchestrator. The first is answered
+  // through the whole chain below (security headers included); its headers are kept, and every later one
+  // is answered with them at once, skipping the per-request work (issue 17: /api/health cost 4 times a
+  // bare Hono answer; bench/README.md). The body never changes within a process.
+  let healthHeaders: Record<string, string> | undefined;
+  const healthBody = JSON.stringify({ ok: true, database: database.kind });
+  app.get('/api/health', async (c, next) => {
+    if (healthHeaders) return new Response(healthBody, { status: 200, headers: healthHeaders });
+    await next();
+    if (c.res.status !== 200) return;
+    const kept: Record<string, string> = {};
+    c.res.headers.forEach((value, name) => {
+      if (name !== 'x-request-id') kept[name] = value;
+    });
+    healthHeaders = kept;
+  });
   app.use('*', requestId());
   if (opts.worker) {
     // Which server of the cluster answered: for operators reading responses, and the cluster test.
@@ -199,7 +215,7 @@ export function createApp(opts: AppOptions) {
   // applied, and it is not shutting down (take it out of rotation while this fails).
   app.get('/api/health', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ ok: true, database: database.kind });
+    return c.body(healthBody, 200, { 'Content-Type': 'application/json' });
   });
   app.get('/api/ready', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -215,7 +231,7 @@ export function createApp(opts: AppOptions) {
     return c.json({ ok: true, database: database.kind });
   });
   // After the probes, which answer a few bytes and leave no work behind (issue 17: they are polled often).
-  app.use('*', compress());
+  app.use('*', compressAnswers());
   // Work an API route leaves for after its answer waits for the answer to be sent (services/later.ts).
   app.use('/api/*', (c, next) =>
     deps.later.scope((c.env as { outgoing?: ServerResponse } | undefined)?.outgoing, next),
@@ -322,7 +338,7 @@ export function createApp(opts: AppOptions) {
       '/assets/*',
       serveStatic({
         root: path.relative(process.cwd(), webDir),
-        // The build writes .br and .gz beside each asset (vite.config.ts); compress() leaves them alone.
+        // The build writes .br and .gz beside each asset (vite.config.ts); compressAnswers() leaves them alone.
         precompressed: true,
         onFound: (_p, c) => {
           c.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -5,10 +5,10 @@ import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useAvailableRides, useBookings, useMyQuotes } from '../features/marketplace/api.ts';
+import { AvailableRideCard } from '../features/marketplace/components/AvailableRideCard.tsx';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { useStanding } from '../features/verification/api.ts';
 import { CannotQuoteCard } from '../features/verification/Checklist.tsx';
-import { AvailableRideCard } from './available-rides.tsx';
 import { UpcomingBookings } from './bookings.tsx';
 
 export default function DriverDashboard({ real }: { real: boolean }) {

@@ -24,7 +24,8 @@ import {
   type RideRequest,
 } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, drivers, quotes, rides } from '../../db/schema/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { bookings, drivers, quotes, rides, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { find, type Place } from '../../services/places.ts';
@@ -82,84 +83,85 @@ export async function offersOf(db: Db, driverId: string): Promise<DriverOffers> 
   return readOffers(row?.offers);
 }
 
-const idList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-
 /** Parsed json from either driver (both parse json columns; a string is parsed here in case one does not). */
 const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-interface DecorationRow {
-  id: string;
-  customer_name: string | null;
-  rating: { average: number | string | null; count: number } | string | null;
-  live_quotes: number;
-  booking_id: string | null;
-  return_ride_id: string | null;
-  other_leg: { id: string; pickupAt: string; status: string; flightNumber: string } | string | null;
-  my_quote?:
-    | { id: string; status: string; priceCents: number; otherHalfCents: number | null }
-    | string
-    | null;
-}
+const LIVE_SQL = sql.raw(LIVE.map((s) => `'${s}'`).join(', '));
+
+type Rating = { average: number | string | null; count: number };
+type OtherLeg = { id: string; pickupAt: string; status: string; flightNumber: string };
+type MyQuoteRow = { id: string; status: string; priceCents: number; otherHalfCents: number | null };
 
 /**
- * What a request's card shows beside its own columns, for a page of rows in one query (issue 17: it was
- * six): the customer's first name and rating as others see it, the live quote count, the booking, the
- * other leg of a return trip (either way round; a return leg always belongs to the same customer), and
- * with `quotesOf` that driver's live quote (with the other half's price of a return-pair quote).
+ * What a request's card shows beside its own columns, for a page of rows in one prepared query (issue 17:
+ * it was six): the customer's name and rating as others see it, the live quote count, the booking, the
+ * other leg of a return trip (either way round; a return leg always belongs to the same customer), and,
+ * given a driver, that driver's live quote (with the other half's price of a return-pair quote).
  */
+function cardsQuery(db: Db) {
+  return prepared(db, 'ride_cards', (d) =>
+    d
+      .select({
+        id: rides.id,
+        customerName: users.fullName,
+        rating: sql<
+          Rating | string | null
+        >`(select json_build_object('average', round(avg(rt.stars)::numeric, 1),
+            'count', count(*)::int)
+          from ratings rt where rt.ratee_id = ${rides.customerId} and ${visibleRating('rt')})`,
+        liveQuotes: sql<number>`(select count(*)::int from quotes q
+          where q.ride_id = ${rides.id} and q.status in (${LIVE_SQL}))`,
+        bookingId: sql<string | null>`(select b.id from bookings b
+          where b.ride_id = ${rides.id} and b.status in ('confirmed', 'completed')
+          order by b.created_at desc limit 1)`,
+        returnRideId: sql<string | null>`(select o.id from rides o
+          where o.customer_id = ${rides.customerId} and o.outbound_ride_id = ${rides.id}
+          order by o.created_at desc limit 1)`,
+        otherLeg: sql<OtherLeg | string | null>`(select json_build_object('id', o.id, 'pickupAt', o.pickup_at,
+            'status', o.status, 'flightNumber', o.flight_number)
+          from rides o
+          where o.customer_id = ${rides.customerId}
+            and (o.id = ${rides.outboundRideId}
+                 or (${rides.outboundRideId} is null and o.outbound_ride_id = ${rides.id}))
+          order by o.created_at desc limit 1)`,
+        myQuote: sql<MyQuoteRow | string | null>`(select json_build_object('id', q.id, 'status', q.status,
+            'priceCents', q.price_cents,
+            'otherHalfCents', (select sum(o.price_cents)::int from quotes o
+                                where o.bundle_id = q.bundle_id and o.id <> q.id))
+          from quotes q
+          where q.driver_id = ${sql.placeholder('driverId')}::uuid and q.ride_id = ${rides.id}
+            and q.status in (${LIVE_SQL})
+          limit 1)`,
+      })
+      .from(rides)
+      .leftJoin(users, eq(users.id, rides.customerId))
+      .where(sql`${rides.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('ride_cards'),
+  );
+}
+
 async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Promise<RideDto[]> {
   if (rows.length === 0) return [];
-  const live = sql.join(
-    LIVE.map((s) => sql`${s}::text`),
-    sql`, `,
-  );
-  const result = (await db.execute(sql`
-    select r.id, u.full_name as customer_name,
-      (select json_build_object('average', round(avg(rt.stars)::numeric, 1), 'count', count(*)::int)
-         from ratings rt where rt.ratee_id = r.customer_id and ${visibleRating('rt')}) as rating,
-      (select count(*)::int from quotes q where q.ride_id = r.id and q.status in (${live})) as live_quotes,
-      (select b.id from bookings b where b.ride_id = r.id and b.status in ('confirmed', 'completed')
-        order by b.created_at desc limit 1) as booking_id,
-      (select o.id from rides o where o.customer_id = r.customer_id and o.outbound_ride_id = r.id
-        order by o.created_at desc limit 1) as return_ride_id,
-      (select json_build_object('id', o.id, 'pickupAt', o.pickup_at, 'status', o.status,
-          'flightNumber', o.flight_number)
-         from rides o
-        where o.customer_id = r.customer_id
-          and (o.id = r.outbound_ride_id or (r.outbound_ride_id is null and o.outbound_ride_id = r.id))
-        order by o.created_at desc limit 1) as other_leg
-      ${
-        opts.quotesOf
-          ? sql`, (select json_build_object('id', q.id, 'status', q.status, 'priceCents', q.price_cents,
-                'otherHalfCents', (select sum(o.price_cents)::int from quotes o
-                                    where o.bundle_id = q.bundle_id and o.id <> q.id))
-               from quotes q
-              where q.driver_id = ${opts.quotesOf}::uuid and q.ride_id = r.id and q.status in (${live})
-              limit 1) as my_quote`
-          : sql``
-      }
-    from rides r left join users u on u.id = r.customer_id
-    where r.id in (${idList(rows.map((r) => r.id))})`)) as unknown as { rows: DecorationRow[] };
-  const extra = new Map(result.rows.map((r) => [r.id, r]));
+  const cards = await cardsQuery(db).execute({
+    ids: rows.map((r) => r.id),
+    driverId: opts.quotesOf ?? null,
+  });
+  const extra = new Map(cards.map((r) => [r.id, r]));
   const offers = opts.quotesOf ? (opts.offers ?? (await offersOf(db, opts.quotesOf))) : null;
 
   return rows.map((row) => {
     const e = extra.get(row.id);
     const rating = json(e?.rating ?? null);
-    const leg = json(e?.other_leg ?? null);
+    const leg = json(e?.otherLeg ?? null);
     const dto = toRideDto(row, {
-      customerFirstName: firstNameOf(e?.customer_name ?? ''),
+      customerFirstName: firstNameOf(e?.customerName ?? ''),
       customerRating:
         rating && rating.count > 0
           ? { average: Number(rating.average), count: Number(rating.count) }
           : { average: null, count: 0 },
-      liveQuoteCount: Number(e?.live_quotes ?? 0),
-      bookingId: e?.booking_id ?? null,
-      returnRideId: e?.return_ride_id ?? null,
+      liveQuoteCount: Number(e?.liveQuotes ?? 0),
+      bookingId: e?.bookingId ?? null,
+      returnRideId: e?.returnRideId ?? null,
       otherLeg: leg
         ? { id: leg.id, pickupAt: new Date(leg.pickupAt), status: leg.status, flightNumber: leg.flightNumber }
         : null,
@@ -169,7 +171,7 @@ async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Pr
       dto.destination.address = '';
     }
     if (opts.quotesOf) {
-      const q = json(e?.my_quote ?? null);
+      const q = json(e?.myQuote ?? null);
       dto.myQuote = q
         ? {
             id: q.id,

@@ -5,7 +5,8 @@
  * refetches the thread) and are announced politely to screen readers.
  *
  *   <RideQuestions rideId />            the customer's section on /driver-matching/{id}
- *   <RideQuestionsDisclosure rideId />  a "Questions (n)" button on a trip card of /available-rides
+ *   <RideQuestionsDisclosure rideId />  a "Questions (n)" button on a trip card of /available-rides, in
+ *                                     RideQuestionsDisclosure.tsx: it loads this module's thread when opened
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { maskContacts } from '../../../../shared/marketplace/mask-contacts.ts';
@@ -22,7 +23,7 @@ import { FormError } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useAnswerQuestion, useAskQuestion, useQuestionCount, useRideQuestions } from '../questions-api.ts';
+import { useAnswerQuestion, useAskQuestion, useRideQuestions } from '../questions-api.ts';
 
 /** The customer's section on the trip's page. */
 export function RideQuestions({ rideId }: { rideId: string }) {
@@ -34,45 +35,6 @@ export function RideQuestions({ rideId }: { rideId: string }) {
       </h2>
       <QuestionThread rideId={rideId} />
     </section>
-  );
-}
-
-/** A trip card's "Questions (n)" button and, when open, the thread with the ask form. */
-export function RideQuestionsDisclosure({ rideId }: { rideId: string }) {
-  const anchor = `questions-${rideId}`;
-  const panelId = useId();
-  const [open, setOpen] = useState(false);
-  const count = useQuestionCount(rideId);
-  const ref = useRef<HTMLDivElement>(null);
-
-  // A notification's link (/available-rides#questions-{id}) opens this trip's questions.
-  useEffect(() => {
-    if (window.location.hash === `#${anchor}`) {
-      setOpen(true);
-      ref.current?.scrollIntoView({ block: 'start' });
-    }
-  }, [anchor]);
-
-  const n = count.data?.questions;
-  const unanswered = count.data?.unanswered ?? 0;
-  return (
-    <div id={anchor} ref={ref} className="flex flex-col gap-3">
-      <Button
-        type="button"
-        size="sm"
-        variant="secondary"
-        className="self-start"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {n === undefined ? 'Questions' : n === 0 ? 'Ask a question' : `Questions (${n})`}
-        {unanswered > 0 && <span className="sr-only">, {unanswered} not answered yet</span>}
-      </Button>
-      <div id={panelId} hidden={!open} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-        {open && <QuestionThread rideId={rideId} />}
-      </div>
-    </div>
   );
 }
 
@@ -94,7 +56,7 @@ function describeNews(before: RideQuestionsDto | undefined, after: RideQuestions
   return news.length ? news.join('. ') : null;
 }
 
-function QuestionThread({ rideId }: { rideId: string }) {
+export function QuestionThread({ rideId }: { rideId: string }) {
   const thread = useRideQuestions(rideId);
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef<RideQuestionsDto | undefined>(undefined);
