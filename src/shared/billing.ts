@@ -8,8 +8,8 @@
  * fee, GST and total are the sums of its lines' (never recomputed from a total), so a statement always
  * equals the sum of its lines. A reversal line is the exact negative of what it reverses.
  */
-import { TZDate } from '@date-fns/tz';
 import { TIME_ZONE } from './constants.ts';
+import { sydneyToUtc, utcToSydney } from './marketplace/time.ts';
 
 /** The platform fee when PLATFORM_FEE_PERCENT is not set: 8% of the agreed fare. */
 export const DEFAULT_PLATFORM_FEE_PERCENT = 8;
@@ -79,8 +79,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The Sydney month an instant falls in. */
 export function periodOf(instant: Date | string): Period {
-  const z = new TZDate(new Date(instant).getTime(), TIME_ZONE);
-  return `${z.getFullYear()}-${pad(z.getMonth() + 1)}`;
+  return utcToSydney(instant).date.slice(0, 7);
 }
 
 /** The month `delta` months from `period`. */
@@ -95,7 +94,8 @@ export function addMonths(period: Period, delta: number): Period {
 export function periodStart(period: Period): Date {
   const m = PERIOD.exec(period);
   if (!m) throw new RangeError(`not a period: ${period}`);
-  return new Date(new TZDate(Number(m[1]), Number(m[2]) - 1, 1, 0, 0, TIME_ZONE).getTime());
+  // Midnight exists on every Sydney day (the clocks change at 2 and 3 am).
+  return sydneyToUtc(`${m[1]}-${m[2]}-01`, '00:00')!;
 }
 
 /** "November 2026". */

@@ -1,8 +1,9 @@
 /**
  * Times are entered and shown in Australia/Sydney and stored in UTC. Sydney changes its clocks on the
  * first Sunday of April and of October: converting through the zone database keeps the wall-clock time.
+ * The zone database is the JavaScript engine's own, through Intl (no library: this module is in every
+ * signed-in page's first load, issue 17).
  */
-import { TZDate } from '@date-fns/tz';
 import { TIME_ZONE } from '../constants.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -11,21 +12,34 @@ const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const isDateString = (s: string) => DATE.test(s);
 export const isTimeString = (s: string) => TIME.test(s);
 
-/** A Sydney wall-clock date ('2027-04-04') and time ('09:30') as a UTC instant, or null if invalid. */
-export function sydneyToUtc(date: string, time: string): Date | null {
-  const d = DATE.exec(date);
-  const t = TIME.exec(time);
-  if (!d || !t) return null;
-  const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
-  const z = new TZDate(y, m - 1, day, Number(t[1]), Number(t[2]), TIME_ZONE);
-  // Reject dates that do not exist (31 April) and times skipped by the clock change (02:30 in October).
-  if (z.getFullYear() !== y || z.getMonth() !== m - 1 || z.getDate() !== day) return null;
-  if (z.getHours() !== Number(t[1]) || z.getMinutes() !== Number(t[2])) return null;
-  return new Date(z.getTime());
-}
-
 const HOUR_MS = 3_600_000;
 const offsetByHour = new Map<number, number>();
+let wallClock: Intl.DateTimeFormat | undefined;
+
+/** Sydney's offset from UTC in milliseconds at the whole second `ms`, from the zone database. */
+function zoneOffsetMs(ms: number): number {
+  wallClock ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const p: Record<string, string> = {};
+  for (const part of wallClock.formatToParts(new Date(ms))) p[part.type] = part.value;
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+  return wall - ms;
+}
 
 /**
  * Sydney's offset from UTC in milliseconds at `ms`. Sydney changes its clocks on a UTC hour (16:00), so the
@@ -36,11 +50,32 @@ function sydneyOffsetMs(ms: number): number {
   const hour = Math.floor(ms / HOUR_MS);
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
-    offset = -new TZDate(hour * HOUR_MS, TIME_ZONE).getTimezoneOffset() * 60_000;
+    offset = zoneOffsetMs(hour * HOUR_MS);
     if (offsetByHour.size > 50_000) offsetByHour.clear();
     offsetByHour.set(hour, offset);
   }
   return offset;
+}
+
+/** A Sydney wall-clock date ('2027-04-04') and time ('09:30') as a UTC instant, or null if invalid. */
+export function sydneyToUtc(date: string, time: string): Date | null {
+  const d = DATE.exec(date);
+  const t = TIME.exec(time);
+  if (!d || !t) return null;
+  const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  // The wall clock as if it were UTC; the instant is that minus the offset in force at the instant.
+  const wall = Date.UTC(y, m - 1, day, Number(t[1]), Number(t[2]));
+  // Dates that do not exist (31 April) roll over into the next month: refused.
+  const asDate = new Date(wall);
+  if (asDate.getUTCFullYear() !== y || asDate.getUTCMonth() !== m - 1 || asDate.getUTCDate() !== day) {
+    return null;
+  }
+  const first = wall - sydneyOffsetMs(wall);
+  const instant = wall - sydneyOffsetMs(first);
+  // A time the clock change skips (02:30 on the October change) reads back as another time: refused.
+  const back = utcToSydney(new Date(instant));
+  if (back.date !== date || back.time !== time) return null;
+  return new Date(instant);
 }
 
 /** A UTC instant as Sydney wall-clock parts. */
