@@ -21,6 +21,11 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url().optional(),
+  /**
+   * PostgreSQL itself, when DATABASE_URL goes through a transaction-mode pooler: LISTEN and the migration
+   * lock need a session (docs/DEPLOY.md). Defaults to DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   APP_URL: z.url().optional(),
   APP_ENV: z.enum(APP_ENVS).default('development'),
@@ -74,7 +79,7 @@ export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL' | 'WEB_
 };
 
 /** Names of browser-exposed variables (Vite's VITE_ prefix) that would leak a secret into the bundle. */
-const SECRET_NAME = /(SECRET|SERVICE_ROLE|PRIVATE|PASSWORD|TOKEN|API_KEY|SMTP|DATABASE_URL)/i;
+const SECRET_NAME = /(SECRET|SERVICE_ROLE|PRIVATE|PASSWORD|TOKEN|API_KEY|SMTP|DATABASE_(DIRECT_)?URL)/i;
 
 export function findExposedSecrets(vars: Record<string, string | undefined>): string[] {
   return Object.keys(vars).filter((k) => k.startsWith('VITE_') && SECRET_NAME.test(k) && vars[k]);
@@ -100,6 +105,11 @@ export function loadEnv(vars: Record<string, string | undefined> = process.env):
   if (!secret) {
     if (isProduction) throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
     secret = readOrCreateSecret(v.DATA_DIR);
+  }
+  if (v.DATABASE_DIRECT_URL && !v.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_DIRECT_URL: needs DATABASE_URL (it is a second way to the same database)',
+    );
   }
   if (v.WEB_CONCURRENCY && v.WEB_CONCURRENCY > 1 && !v.DATABASE_URL) {
     throw new Error(

@@ -39,7 +39,11 @@ async function openDatabaseWhenUp(env: Env) {
   const started = Date.now();
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      return await openDatabase({
+        databaseUrl: env.DATABASE_URL,
+        directUrl: env.DATABASE_DIRECT_URL,
+        dataDir: env.DATA_DIR,
+      });
     } catch (err) {
       if (!isDatabaseUnavailable(err) || Date.now() - started > STARTUP_DATABASE_WAIT_MS) throw err;
       const delay = Math.min(500 * 2 ** (attempt - 1), 5_000);

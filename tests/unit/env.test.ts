@@ -155,6 +155,18 @@ describe('loadEnv refusals', () => {
     }
   });
 
+  it("DATABASE_DIRECT_URL is a second way to DATABASE_URL's database: refused alone, never exposed to the browser", () => {
+    const pg = 'postgres://app@pgbouncer.internal:6432/shuttle';
+    const direct = 'postgres://app@db.internal:5432/shuttle';
+    expect(
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: pg, DATABASE_DIRECT_URL: direct }),
+    ).toMatchObject({ DATABASE_URL: pg, DATABASE_DIRECT_URL: direct });
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_DIRECT_URL: direct })).toThrow(
+      'DATABASE_DIRECT_URL: needs DATABASE_URL',
+    );
+    expect(findExposedSecrets({ VITE_DATABASE_DIRECT_URL: direct })).toEqual(['VITE_DATABASE_DIRECT_URL']);
+  });
+
   it('a short AUTH_SECRET is rejected', () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: 'short' })).toThrow(
       'AUTH_SECRET: AUTH_SECRET must be at least 32 characters',

@@ -159,7 +159,11 @@ async function open(env: Env): Promise<Database> {
     }
   }
   try {
-    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    return await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL,
+      dataDir: env.DATA_DIR,
+    });
   } catch (err) {
     const reason = reasonOf(err);
     if (!env.DATABASE_URL) {

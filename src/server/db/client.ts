@@ -42,6 +42,11 @@ export interface Database {
 export interface DatabaseOptions {
   /** A postgres:// URL. When absent, PGlite is used. */
   databaseUrl?: string;
+  /**
+   * A postgres:// URL straight to the server (not through a transaction-mode pooler), for what needs a
+   * session of its own: LISTEN and the migrations' advisory lock. Defaults to databaseUrl (docs/DEPLOY.md).
+   */
+  directUrl?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps it in memory. */
   dataDir?: string;
 }
@@ -107,7 +112,8 @@ async function migrateWithLock(databaseUrl: string) {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    await migrateWithLock(opts.databaseUrl);
+    const directUrl = opts.directUrl ?? opts.databaseUrl;
+    await migrateWithLock(directUrl);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
@@ -122,7 +128,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', (err) => console.error('database connection lost (the pool reconnects):', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // One dedicated connection carries every LISTEN of this process, re-made after any drop.
-    const listener = new PgListener({ connectionString: opts.databaseUrl });
+    const listener = new PgListener({ connectionString: directUrl });
     return {
       db,
       kind: 'postgres',
