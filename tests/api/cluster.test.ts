@@ -8,8 +8,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_RATE_LIMIT } from '../../src/shared/constants.ts';
-import { utcToSydney } from '../../src/shared/marketplace/time.ts';
 import { PASSWORD, randomIp, signupBody, uniqueEmail } from './helpers.ts';
+import { rideBody } from './ride-fixtures.ts';
 import { type Running, startServerProcess } from './server-process.ts';
 
 interface Answer {
@@ -186,18 +186,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster of two servers (WEB_CONCUR
       for (let i = 0; i < 6 && !quotedOn.some((w) => w !== streamWorker); i++) {
         const trip = await call(base, 'POST', '/api/rides', {
           cookie: customer.cookie,
-          body: {
-            pickup: { locality: 'Nelson Bay', postcode: '2315', address: '12 Stockton Street' },
-            destination: { locality: 'Williamtown', postcode: '2318', address: 'Newcastle Airport' },
-            date: utcToSydney(new Date(Date.now() + 7 * 86_400_000)).date,
-            time: '09:30',
-            passengers: 2,
-            luggageBags: 1,
-            largeItems: [],
-            budget: 80,
-            notes: `Cluster test ${i}`,
-            flightNumber: '',
-          },
+          body: rideBody({ notes: `Cluster test ${i}` }),
         });
         expect(trip.status, trip.text).toBe(201);
         const rideId = (trip.json() as { ride: { id: string } }).ride.id;
