@@ -23,7 +23,7 @@ export const JS_BUDGETS = [
   {
     page: "signed-in shell, a driver's /dashboard",
     routes: ['routes/dashboard.tsx', 'routes/dashboard-driver.tsx'],
-    maxKb: 169,
+    maxKb: 170,
   },
 ];
 

@@ -9,6 +9,7 @@
  * equals the sum of its lines. A reversal line is the exact negative of what it reverses.
  */
 import { TIME_ZONE } from './constants.ts';
+import { dateTimeFormat } from './intl.ts';
 import { sydneyToUtc, utcToSydney } from './marketplace/time.ts';
 
 /** The platform fee when PLATFORM_FEE_PERCENT is not set: 8% of the agreed fare. */
@@ -100,9 +101,7 @@ export function periodStart(period: Period): Date {
 
 /** "November 2026". */
 export function periodLabel(period: Period): string {
-  return new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: TIME_ZONE }).format(
-    periodStart(period),
-  );
+  return dateTimeFormat({ month: 'long', year: 'numeric', timeZone: TIME_ZONE }).format(periodStart(period));
 }
 
 /** A Sydney date 'YYYY-MM-DD' plus `days`. */

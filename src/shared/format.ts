@@ -3,33 +3,22 @@
  * format everywhere ('9:30 am'), dates as '5 Apr 2027' or with the weekday 'Mon 5 Apr 2027'. Never
  * US month-first or ISO dates on screen.
  */
-import { TIME_ZONE } from './constants.ts';
+import { dateTimeFormat } from './intl.ts';
 
 type Instant = Date | string | number;
-
-const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(opts);
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, ...opts });
-    cache.set(key, f);
-  }
-  return f;
-}
 
 /** Intl's en-AU output with the comma after the weekday dropped: 'Mon 5 Apr 2027'. */
 const tidy = (s: string) => s.replace(/^(\w{3}),/, '$1').replace(/\u202f/g, ' ');
 
 /** '5 Apr 2027' */
 export function formatDate(instant: Instant): string {
-  return tidy(formatter({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(instant)));
+  return tidy(dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(instant)));
 }
 
 /** 'Mon 5 Apr 2027' */
 export function formatDateWithWeekday(instant: Instant): string {
   return tidy(
-    formatter({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
+    dateTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
       new Date(instant),
     ),
   );
@@ -37,7 +26,7 @@ export function formatDateWithWeekday(instant: Instant): string {
 
 /** '9:30 am' (12-hour, lower-case am/pm, the app's one time format) */
 export function formatTime(instant: Instant): string {
-  return tidy(formatter({ hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(instant)));
+  return tidy(dateTimeFormat({ hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(instant)));
 }
 
 /** 'Mon 5 Apr 2027, 9:30 am' */

@@ -5,6 +5,7 @@
  */
 
 import { TIME_ZONE } from '../constants.ts';
+import { dateTimeFormat } from '../intl.ts';
 import { z } from '../validation/z.ts';
 import { formatAud } from './money.ts';
 
@@ -56,7 +57,7 @@ export function displayLocality(locality: string): string {
 
 /** 'Sun 4 Apr 2027 9:30 am' on the Sydney wall clock. */
 export function formatPickupSydney(instant: Date | string): string {
-  const parts = new Intl.DateTimeFormat('en-AU', {
+  const parts = dateTimeFormat({
     timeZone: TIME_ZONE,
     weekday: 'short',
     day: 'numeric',
@@ -76,7 +77,7 @@ export function formatLocalDate(date: string): string {
   if (!m) return '';
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
   if (Number.isNaN(d.getTime()) || d.getUTCDate() !== Number(m[3])) return '';
-  const parts = new Intl.DateTimeFormat('en-AU', {
+  const parts = dateTimeFormat({
     timeZone: 'UTC',
     weekday: 'short',
     day: 'numeric',

@@ -2,15 +2,12 @@
  * The driver card in words (issue 13): the verified date, member since, how fast the driver usually
  * quotes, and the quoted vehicle. One place, so the quote, the booking and the public page say the same.
  */
+import { dateTimeFormat } from '../intl.ts';
 import type { VehicleCardDto } from './api.ts';
 
 /** "Nov 2026" on the Sydney calendar. */
 function monthYear(iso: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    timeZone: 'Australia/Sydney',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(iso));
+  return dateTimeFormat({ month: 'short', year: 'numeric' }).format(new Date(iso));
 }
 
 /** "Verified Nov 2026"; null when not verified now. */

@@ -5,6 +5,7 @@
  * signed-in page's first load, issue 17).
  */
 import { TIME_ZONE } from '../constants.ts';
+import { dateTimeFormat } from '../intl.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -103,20 +104,8 @@ export function sydneyToday(now: Date = new Date()): string {
   return utcToSydney(now).date;
 }
 
-/** Intl formatters are costly to make: one per distinct set of options. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(opts);
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-AU', opts);
-    formatters.set(key, f);
-  }
-  return f;
-}
-
 export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOptions = {}): string {
-  return formatter({
+  return dateTimeFormat({
     timeZone: TIME_ZONE,
     weekday: 'short',
     day: 'numeric',
@@ -129,7 +118,7 @@ export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOp
 }
 
 function sydneyParts(instant: Date | string) {
-  const parts = formatter({
+  const parts = dateTimeFormat({
     timeZone: TIME_ZONE,
     weekday: 'short',
     day: 'numeric',
