@@ -83,9 +83,6 @@ export async function offersOf(db: Db, driverId: string): Promise<DriverOffers> 
   return readOffers(row?.offers);
 }
 
-/** Parsed json from either driver (both parse json columns; a string is parsed here in case one does not). */
-const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-
 const LIVE_SQL = sql.raw(LIVE.map((s) => `'${s}'`).join(', '));
 
 type Rating = { average: number | string | null; count: number };
@@ -104,9 +101,7 @@ function cardsQuery(db: Db) {
       .select({
         id: rides.id,
         customerName: users.fullName,
-        rating: sql<
-          Rating | string | null
-        >`(select json_build_object('average', round(avg(rt.stars)::numeric, 1),
+        rating: sql<Rating | null>`(select json_build_object('average', round(avg(rt.stars)::numeric, 1),
             'count', count(*)::int)
           from ratings rt where rt.ratee_id = ${rides.customerId} and ${visibleRating('rt')})`,
         liveQuotes: sql<number>`(select count(*)::int from quotes q
@@ -117,14 +112,14 @@ function cardsQuery(db: Db) {
         returnRideId: sql<string | null>`(select o.id from rides o
           where o.customer_id = ${rides.customerId} and o.outbound_ride_id = ${rides.id}
           order by o.created_at desc limit 1)`,
-        otherLeg: sql<OtherLeg | string | null>`(select json_build_object('id', o.id, 'pickupAt', o.pickup_at,
+        otherLeg: sql<OtherLeg | null>`(select json_build_object('id', o.id, 'pickupAt', o.pickup_at,
             'status', o.status, 'flightNumber', o.flight_number)
           from rides o
           where o.customer_id = ${rides.customerId}
             and (o.id = ${rides.outboundRideId}
                  or (${rides.outboundRideId} is null and o.outbound_ride_id = ${rides.id}))
           order by o.created_at desc limit 1)`,
-        myQuote: sql<MyQuoteRow | string | null>`(select json_build_object('id', q.id, 'status', q.status,
+        myQuote: sql<MyQuoteRow | null>`(select json_build_object('id', q.id, 'status', q.status,
             'priceCents', q.price_cents,
             'otherHalfCents', (select sum(o.price_cents)::int from quotes o
                                 where o.bundle_id = q.bundle_id and o.id <> q.id))
@@ -151,8 +146,8 @@ async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Pr
 
   return rows.map((row) => {
     const e = extra.get(row.id);
-    const rating = json(e?.rating ?? null);
-    const leg = json(e?.otherLeg ?? null);
+    const rating = e?.rating ?? null;
+    const leg = e?.otherLeg ?? null;
     const dto = toRideDto(row, {
       customerFirstName: firstNameOf(e?.customerName ?? ''),
       customerRating:
@@ -171,7 +166,7 @@ async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = {}): Pr
       dto.destination.address = '';
     }
     if (opts.quotesOf) {
-      const q = json(e?.myQuote ?? null);
+      const q = e?.myQuote ?? null;
       dto.myQuote = q
         ? {
             id: q.id,

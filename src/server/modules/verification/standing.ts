@@ -87,9 +87,8 @@ export async function loadDriverContext(
   ).execute({ driverId });
   if (!row) return null;
   const { driver } = row;
-  // PGlite and node-postgres both parse json columns; a driver returns it as text only if told to.
-  const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-  const vehiclesNow = json(row.vehicles);
+  // PGlite and node-postgres both parse json columns into objects.
+  const vehiclesNow = row.vehicles;
   const standing = driverStanding({
     status: driver.verificationStatus as VerificationStatus,
     statusReason: driver.statusReason,
@@ -102,9 +101,9 @@ export async function loadDriverContext(
       baseLocality: driver.baseLocality ?? '',
     },
     vehicles: vehiclesNow.map((v) => ({ id: v.id, label: vehicleLabel(v) })),
-    documents: json(row.documents),
+    documents: row.documents,
     today: sydneyToday(now),
-    unpaidStatement: json(row.unpaidStatement) ?? null,
+    unpaidStatement: row.unpaidStatement ?? null,
   });
   return { driver, vehicles: vehiclesNow, standing };
 }
