@@ -7,13 +7,16 @@
  * loaded from elsewhere. Everything put in is escaped; a link whose address is not http(s), mailto: or tel:
  * is shown as plain text.
  */
+import { BRAND } from '../../shared/brand.ts';
 import { SUPPORT_HOURS } from '../../shared/constants.ts';
 import { formatPhone, phoneHref } from '../../shared/validation/phone.ts';
 
-/** The colour of the header band and the button (the app's dark brand blue: white text on it reads at 8.6:1). */
-export const EMAIL_BRAND_COLOR = '#1e40af';
+/** The colour of the header band (the brand's night navy: white text on it reads at 12.6:1). */
+export const EMAIL_BRAND_COLOR = BRAND.night;
+/** The button's colour, the app's action blue (white on it 6.9:1). */
+export const EMAIL_BUTTON_COLOR = BRAND.action;
 /** The lighter brand blue of the header's edge (SPEC §9). */
-export const EMAIL_ACCENT_COLOR = '#4b89cc';
+export const EMAIL_ACCENT_COLOR = BRAND.header;
 
 export interface EmailLink {
   text: string;
@@ -73,7 +76,7 @@ function isLink(v: EmailInline): v is EmailLink {
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const INK = '#0f172a';
 const MUTED = '#475569';
-const LINK = '#1e40af';
+const LINK = BRAND.action;
 /** The label column: 'Number plate' and 'Passengers' fit on one line. */
 const LABEL_WIDTH = 104;
 
@@ -158,7 +161,7 @@ function sectionText(s: EmailSection): string {
 
 function buttonHtml(b: EmailLink): string {
   if (!SAFE_HREF.test(b.href)) return '';
-  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 8px;"><tr><td align="center" bgcolor="${EMAIL_BRAND_COLOR}" style="border-radius:6px;background:${EMAIL_BRAND_COLOR};"><a href="${escapeHtml(b.href)}" style="display:inline-block;padding:14px 24px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(b.text)}</a></td></tr></table>`;
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 8px;"><tr><td align="center" bgcolor="${EMAIL_BUTTON_COLOR}" style="border-radius:6px;background:${EMAIL_BUTTON_COLOR};"><a href="${escapeHtml(b.href)}" style="display:inline-block;padding:14px 24px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(b.text)}</a></td></tr></table>`;
 }
 
 const paragraph = (p: string, size = 16) =>

@@ -89,7 +89,7 @@ export function AdminBookings({ enabled }: { enabled: boolean }) {
                   <td className={td}>
                     <Link
                       to={`/admin/bookings/${b.id}`}
-                      className="font-semibold text-brand-dark underline underline-offset-4"
+                      className="font-semibold text-brand-600 underline underline-offset-4"
                     >
                       {formatSydney(b.ride.pickupAt)}
                     </Link>

@@ -76,7 +76,7 @@ export function ReportedIssues({ enabled }: { enabled: boolean }) {
                 <p className="font-semibold">{i.title}</p>
                 <p className="text-slate-700">{i.description}</p>
                 {i.screenshotUrl && (
-                  <a href={i.screenshotUrl} className="text-brand-dark underline">
+                  <a href={i.screenshotUrl} className="text-brand-600 underline">
                     Screenshot
                   </a>
                 )}

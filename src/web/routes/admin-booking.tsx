@@ -9,7 +9,7 @@ export default function AdminBookingPage() {
     <div className="flex flex-col gap-4">
       <Link
         to="/admin/bookings"
-        className="self-start font-semibold text-brand-dark underline underline-offset-4"
+        className="self-start font-semibold text-brand-600 underline underline-offset-4"
       >
         All bookings
       </Link>

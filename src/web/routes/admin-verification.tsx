@@ -61,7 +61,7 @@ function DocumentCard({ doc, driverId }: { doc: DriverDocumentDto; driverId: str
           href={doc.url}
           target="_blank"
           rel="noreferrer"
-          className="text-brand-dark underline underline-offset-2"
+          className="text-brand-600 underline underline-offset-2"
         >
           Open {doc.originalName}
         </a>{' '}
@@ -174,7 +174,7 @@ export default function AdminVerificationPage() {
     <div className="flex flex-col gap-6">
       <Link
         to="/admin/verifications"
-        className="self-start font-semibold text-brand-dark underline underline-offset-4"
+        className="self-start font-semibold text-brand-600 underline underline-offset-4"
       >
         Back to verifications
       </Link>

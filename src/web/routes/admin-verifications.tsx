@@ -71,7 +71,7 @@ export default function AdminVerificationsPage() {
                     <td className={td}>
                       <Link
                         to={`/admin/verifications/${d.driverId}`}
-                        className="font-semibold text-brand-dark underline"
+                        className="font-semibold text-brand-600 underline"
                       >
                         {d.businessName}
                       </Link>
@@ -107,7 +107,7 @@ export default function AdminVerificationsPage() {
               <li key={f.bookingId} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
                 <Link
                   to={`/admin/bookings/${f.bookingId}`}
-                  className="font-semibold text-brand-dark underline"
+                  className="font-semibold text-brand-600 underline"
                 >
                   {f.trip}, {formatSydney(f.pickupAt)}
                 </Link>{' '}

@@ -52,13 +52,13 @@ function Contact({ title, contact }: { title: string; contact: ContactDto }) {
         <span className="min-w-0">{contact.name}</span>
       </p>
       <p>
-        <a href={`mailto:${contact.email}`} className="text-brand-dark underline">
+        <a href={`mailto:${contact.email}`} className="text-brand-600 underline">
           {contact.email}
         </a>
       </p>
       <p data-testid="contact-phone">
         {phone ? (
-          <a href={phone.href} className="text-brand-dark underline">
+          <a href={phone.href} className="text-brand-600 underline">
             <span className="sr-only">Phone </span>
             {phone.text}
           </a>
@@ -191,7 +191,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
           <a
             href={`/api/bookings/${b.id}/calendar.ics`}
             download
-            className="inline-flex items-center gap-2 self-start font-semibold text-brand-dark underline underline-offset-4"
+            className="inline-flex items-center gap-2 self-start font-semibold text-brand-600 underline underline-offset-4"
           >
             <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Add to calendar
           </a>

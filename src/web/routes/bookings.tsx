@@ -45,7 +45,7 @@ export function BookingList({ items, empty }: { items: BookingDto[]; empty: stri
             </p>
             <Link
               to={`/booking/${b.id}`}
-              className="self-start font-semibold text-brand-dark underline underline-offset-4"
+              className="self-start font-semibold text-brand-600 underline underline-offset-4"
             >
               Booking details
             </Link>

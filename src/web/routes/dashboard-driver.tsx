@@ -44,7 +44,7 @@ export default function DriverDashboard({ real }: { real: boolean }) {
             ))}
           </div>
         )}
-        <Link to="/available-rides" className="font-semibold text-brand-dark underline">
+        <Link to="/available-rides" className="font-semibold text-brand-600 underline">
           All available rides
         </Link>
       </section>

@@ -45,7 +45,7 @@ function CustomerDashboard({ real }: { real: boolean }) {
                     <strong data-testid="quote-count">
                       {r.liveQuoteCount} {r.liveQuoteCount === 1 ? 'quote' : 'quotes'}
                     </strong>
-                    <Link to={`/driver-matching/${r.id}`} className="font-semibold text-brand-dark underline">
+                    <Link to={`/driver-matching/${r.id}`} className="font-semibold text-brand-600 underline">
                       See quotes
                     </Link>
                   </p>

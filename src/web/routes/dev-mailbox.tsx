@@ -46,7 +46,7 @@ function Linkified({ text }: { text: string }) {
       {parts.map((p, i) =>
         /^https?:\/\//.test(p) ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable string
-          <a key={i} href={p} className="break-all text-brand-dark underline underline-offset-2">
+          <a key={i} href={p} className="break-all text-brand-600 underline underline-offset-2">
             {p}
           </a>
         ) : (

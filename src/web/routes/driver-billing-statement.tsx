@@ -33,7 +33,7 @@ export default function StatementPage() {
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-bold">Statement not found</h1>
         <p role="alert">{query.error?.message ?? 'Not found'}</p>
-        <Link to="/driver-billing" className="text-brand-dark underline">
+        <Link to="/driver-billing" className="text-brand-600 underline">
           Back to billing
         </Link>
       </div>
@@ -41,7 +41,7 @@ export default function StatementPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <Link to={isAdmin ? '/admin/billing' : '/driver-billing'} className="text-brand-dark underline">
+      <Link to={isAdmin ? '/admin/billing' : '/driver-billing'} className="text-brand-600 underline">
         Back to billing
       </Link>
       {cancelled && (s.status === 'open' || s.status === 'overdue') && (

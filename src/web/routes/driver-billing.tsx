@@ -24,7 +24,7 @@ export default function DriverBillingPage() {
         <h1 className="text-3xl font-bold">Billing</h1>
         <p>
           This page shows a driver their platform fees and statements. Every driver's statements are on{' '}
-          <Link to="/admin/billing" className="font-semibold text-brand-dark underline">
+          <Link to="/admin/billing" className="font-semibold text-brand-600 underline">
             the admin billing page
           </Link>
           .

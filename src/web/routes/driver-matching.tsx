@@ -69,7 +69,7 @@ export default function DriverMatchingPage() {
         <p className="flex items-center gap-2">
           <StatusBadge status={r.status} />
           {r.bookingId && (
-            <Link to={`/booking/${r.bookingId}`} className="font-semibold text-brand-dark underline">
+            <Link to={`/booking/${r.bookingId}`} className="font-semibold text-brand-600 underline">
               View the booking
             </Link>
           )}
@@ -78,7 +78,7 @@ export default function DriverMatchingPage() {
         <RideSummary ride={r} />
         {r.status === 'open' && (
           <p>
-            <Link to={`/edit-ride/${r.id}`} className="text-brand-dark underline underline-offset-4">
+            <Link to={`/edit-ride/${r.id}`} className="text-brand-600 underline underline-offset-4">
               Change or cancel this request
             </Link>
           </p>

@@ -41,7 +41,7 @@ export default function ForgotPasswordPage() {
     return (
       <AuthCard title="Check your email">
         <div role="status" className="flex flex-col items-center gap-4 text-center">
-          <MailCheck className="h-12 w-12 text-brand-dark" aria-hidden="true" />
+          <MailCheck className="h-12 w-12 text-brand-600" aria-hidden="true" />
           <p className="text-slate-700">
             If an account exists for <strong>{sentTo}</strong>, we sent a link to choose a new password. It
             works for 1 hour.
@@ -69,7 +69,7 @@ export default function ForgotPasswordPage() {
           {isSubmitting ? 'Sending...' : 'Send reset link'}
         </Button>
         <p className="text-center text-sm">
-          <Link to="/login" className="text-brand-dark underline underline-offset-4">
+          <Link to="/login" className="text-brand-600 underline underline-offset-4">
             Back to sign in
           </Link>
         </p>

@@ -10,7 +10,7 @@ interface Answer {
   a: React.ReactNode;
 }
 
-const link = 'text-brand-dark underline';
+const link = 'text-brand-600 underline';
 
 const SECTIONS: { title: string; items: Answer[] }[] = [
   {

@@ -50,26 +50,40 @@ export default function HomePage() {
       {/* Hero */}
       <section
         aria-labelledby="hero-heading"
-        className="rounded-2xl bg-brand-ink px-6 py-12 text-white sm:px-12 sm:py-16"
+        className="grid items-center gap-8 overflow-hidden rounded-3xl bg-brand-900 px-6 py-10 text-white shadow-raised sm:px-12 sm:py-14 lg:grid-cols-[1.1fr_1fr]"
       >
-        <h1 id="hero-heading" className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
-          {meta.heading}
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-blue-50">
-          Tell us where and when you are going. Registered Port Stephens shuttle businesses quote for your
-          trip, you choose the one that suits you, and you pay your driver directly.
-        </p>
-        <p className="mt-8 flex flex-wrap gap-3">
-          <CtaLink to="/signup" variant="inverse">
-            Book a Ride
-          </CtaLink>
-          <a
-            href="#how-it-works"
-            className="inline-flex min-h-11 items-center justify-center rounded-md border border-white px-5 py-3 font-semibold text-white hover:bg-white/10"
-          >
-            See how it works
-          </a>
-        </p>
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-sun-200">
+            <MapPinned className="h-4 w-4" aria-hidden="true" />
+            Port Stephens, NSW
+          </p>
+          <h1 id="hero-heading" className="mt-4 max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
+            {meta.heading}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-brand-100">
+            Tell us where and when you are going. Registered Port Stephens shuttle businesses quote for your
+            trip, you choose the one that suits you, and you pay your driver directly.
+          </p>
+          <p className="mt-8 flex flex-wrap gap-3">
+            <CtaLink to="/signup" variant="inverse">
+              Book a Ride
+            </CtaLink>
+            <a
+              href="#how-it-works"
+              className="inline-flex min-h-11 items-center justify-center rounded-lg border border-white/70 px-5 py-3 font-semibold text-white hover:bg-white/10"
+            >
+              See how it works
+            </a>
+          </p>
+        </div>
+        {/* Drawn for this product (public/illustrations/hero.svg): a shuttle on the coast road at dusk. */}
+        <img
+          src="/illustrations/hero.svg"
+          alt=""
+          width={560}
+          height={400}
+          className="h-auto w-full max-w-xl justify-self-center rounded-2xl"
+        />
       </section>
 
       {/* Port Stephens launch notice */}
@@ -81,7 +95,7 @@ export default function HomePage() {
           One marketplace, two sides of the trip
         </h2>
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-card">
             <h3 className="text-xl font-semibold text-slate-900">For riders</h3>
             <p className="mt-3 text-slate-700">
               Visiting or living in Port Stephens and need a ride you can count on? Post your pickup,
@@ -90,12 +104,12 @@ export default function HomePage() {
               kilometre, but each quote sets the price.
             </p>
             <p className="mt-4">
-              <Link to="/faq" className="font-semibold text-brand-dark underline underline-offset-4">
+              <Link to="/faq" className="font-semibold text-brand-600 underline underline-offset-4">
                 Questions from riders
               </Link>
             </p>
           </div>
-          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-card">
             <h3 className="text-xl font-semibold text-slate-900">For drivers</h3>
             <p className="mt-3 text-slate-700">
               Run a small shuttle or hire-vehicle business with NSW point-to-point authorisation? See trip
@@ -105,7 +119,7 @@ export default function HomePage() {
             <p className="mt-4">
               <Link
                 to="/driver-requirements"
-                className="font-semibold text-brand-dark underline underline-offset-4"
+                className="font-semibold text-brand-600 underline underline-offset-4"
               >
                 What drivers need to join
               </Link>
@@ -124,7 +138,7 @@ export default function HomePage() {
             <li key={step.name} className="flex flex-col gap-3 rounded-xl bg-slate-50 p-6">
               <span
                 aria-hidden="true"
-                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-dark text-lg font-bold text-white"
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
               >
                 {i + 1}
               </span>
@@ -151,7 +165,7 @@ export default function HomePage() {
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-6">
-              <Icon className="h-7 w-7 text-brand-dark" aria-hidden="true" />
+              <Icon className="h-7 w-7 text-brand-600" aria-hidden="true" />
               <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
               <p className="text-slate-700">{text}</p>
             </li>
@@ -162,10 +176,10 @@ export default function HomePage() {
       {/* Call to action */}
       <section
         aria-labelledby="cta-heading"
-        className="flex flex-col items-start gap-4 rounded-2xl bg-blue-50 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-10"
+        className="flex flex-col items-start gap-4 rounded-2xl bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-10"
       >
         <div className="flex items-start gap-3">
-          <MapPinned className="mt-1 h-7 w-7 shrink-0 text-brand-dark" aria-hidden="true" />
+          <MapPinned className="mt-1 h-7 w-7 shrink-0 text-brand-600" aria-hidden="true" />
           <div>
             <h2 id="cta-heading" className="text-2xl font-bold text-slate-900">
               Heading to the airport or the bay?
@@ -209,12 +223,12 @@ export default function HomePage() {
       {/* Closing call to action */}
       <section
         aria-labelledby="closing-heading"
-        className="flex flex-col items-center gap-4 rounded-2xl bg-brand-ink px-6 py-12 text-center text-white"
+        className="flex flex-col items-center gap-4 rounded-2xl bg-brand-900 px-6 py-12 text-center text-white"
       >
         <h2 id="closing-heading" className="text-2xl font-bold sm:text-3xl">
           Your next shuttle is a few quotes away
         </h2>
-        <p className="max-w-xl text-blue-50">
+        <p className="max-w-xl text-brand-50">
           Create a free account, post your trip and compare quotes from registered local operators.
         </p>
         <CtaLink to="/signup" variant="inverse">

@@ -95,7 +95,7 @@ export default function LoginPage() {
       subtitle={
         <>
           New here?{' '}
-          <Link to="/signup" className="font-semibold text-brand-dark underline underline-offset-4">
+          <Link to="/signup" className="font-semibold text-brand-600 underline underline-offset-4">
             Create an account
           </Link>
         </>
@@ -106,7 +106,7 @@ export default function LoginPage() {
         <Field label="Email" type="email" autoComplete="email" {...register('email')} />
         <Field label="Password" type="password" autoComplete="current-password" {...register('password')} />
         <p className="text-right text-sm">
-          <Link to="/forgot-password" className="text-brand-dark underline underline-offset-4">
+          <Link to="/forgot-password" className="text-brand-600 underline underline-offset-4">
             Forgot your password?
           </Link>
         </p>
@@ -116,7 +116,7 @@ export default function LoginPage() {
         </Button>
         <p className="text-center text-sm text-slate-700">
           Prefer a link by e-mail?{' '}
-          <Link to="/password-auth" className="text-brand-dark underline underline-offset-4">
+          <Link to="/password-auth" className="text-brand-600 underline underline-offset-4">
             Sign in with a one-time link
           </Link>
         </p>

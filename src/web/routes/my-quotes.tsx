@@ -21,7 +21,7 @@ export default function MyQuotesPage() {
       ) : open.length === 0 ? (
         <p>
           You have no open requests.{' '}
-          <Link to="/book-ride" className="font-semibold text-brand-dark underline">
+          <Link to="/book-ride" className="font-semibold text-brand-600 underline">
             Book a ride
           </Link>
         </p>

@@ -8,7 +8,7 @@ export default function NotFoundPage() {
       <h1 className="text-3xl font-bold">Page not found</h1>
       <p className="mt-4 text-slate-700">The page you asked for does not exist or has moved.</p>
       <p className="mt-6">
-        <Link to="/" className="font-semibold text-brand-dark underline underline-offset-4">
+        <Link to="/" className="font-semibold text-brand-600 underline underline-offset-4">
           Go to the home page
         </Link>
       </p>

@@ -48,7 +48,7 @@ export default function NotificationsPage() {
                 data-testid="notification"
                 className={cn(
                   'rounded-lg border p-4',
-                  n.isRead ? 'border-slate-200 bg-white' : 'border-blue-300 bg-blue-50',
+                  n.isRead ? 'border-slate-200 bg-white' : 'border-brand-300 bg-brand-50',
                 )}
               >
                 <p className="flex flex-wrap items-center justify-between gap-2">
@@ -63,7 +63,7 @@ export default function NotificationsPage() {
                   {to && (
                     <Link
                       to={to}
-                      className="text-brand-dark underline"
+                      className="text-brand-600 underline"
                       onClick={() => !n.isRead && mark.mutate(n.id)}
                     >
                       Open
@@ -72,7 +72,7 @@ export default function NotificationsPage() {
                   {!n.isRead && (
                     <button
                       type="button"
-                      className="text-brand-dark underline"
+                      className="text-brand-600 underline"
                       onClick={() => mark.mutate(n.id)}
                     >
                       Mark as read

@@ -116,7 +116,7 @@ export default function PasswordAuthPage() {
         </div>
       ) : tab === 'magic-link-sent' ? (
         <div role="status" className="mt-6 flex flex-col items-center gap-4 text-center">
-          <MailCheck className="h-12 w-12 text-brand-dark" aria-hidden="true" />
+          <MailCheck className="h-12 w-12 text-brand-600" aria-hidden="true" />
           <h2 className="text-xl font-bold">Check your email</h2>
           <p className="text-slate-700">
             We sent a one-time sign-in link to <strong>{sentTo}</strong>. It works once, for 15 minutes.

@@ -65,7 +65,7 @@ export default function RatingsPage() {
               </p>
               <p className="text-sm">
                 With {p.otherName} ·{' '}
-                <Link to={`/booking/${p.bookingId}`} className="text-brand-dark underline">
+                <Link to={`/booking/${p.bookingId}`} className="text-brand-600 underline">
                   booking
                 </Link>
               </p>

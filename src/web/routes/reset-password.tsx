@@ -62,7 +62,7 @@ export default function ResetPasswordPage() {
         <div role="status" className="flex flex-col items-center gap-3 text-center">
           <CheckCircle2 className="h-12 w-12 text-green-700" aria-hidden="true" />
           <p className="text-slate-700">Your password has been changed. Taking you to sign in...</p>
-          <Link to="/login" className="text-brand-dark underline underline-offset-4">
+          <Link to="/login" className="text-brand-600 underline underline-offset-4">
             Sign in now
           </Link>
         </div>

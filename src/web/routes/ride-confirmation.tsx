@@ -15,7 +15,7 @@ function ReturnLeg({ id }: { id: string }) {
     <Card className="flex flex-col gap-3" data-testid="return-leg">
       <h2 className="text-lg font-bold">Return leg</h2>
       <RideSummary ride={ride.data} />
-      <Link to={`/driver-matching/${id}`} className="self-start text-brand-dark underline">
+      <Link to={`/driver-matching/${id}`} className="self-start text-brand-600 underline">
         See quotes for the return leg
       </Link>
     </Card>
@@ -33,7 +33,7 @@ export default function RideConfirmationPage() {
       {!id ? (
         <p>
           No trip to show.{' '}
-          <Link to="/book-ride" className="text-brand-dark underline">
+          <Link to="/book-ride" className="text-brand-600 underline">
             Book a ride
           </Link>
         </p>

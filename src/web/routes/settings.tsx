@@ -93,7 +93,7 @@ export default function SettingsPage() {
               <Button type="button" variant="secondary" size="sm" onClick={() => openCookiePreferences()}>
                 Open cookie preferences
               </Button>
-              <a className="self-center text-brand-dark underline" href="/cookie-policy">
+              <a className="self-center text-brand-600 underline" href="/cookie-policy">
                 Cookie Policy
               </a>
             </p>

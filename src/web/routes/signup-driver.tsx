@@ -17,7 +17,7 @@ export default function SignupDriverPage() {
         <>
           For shuttle businesses registered with the NSW Point to Point Transport Commission. Looking for a
           ride instead?{' '}
-          <Link to="/signup" className="font-semibold text-brand-dark underline underline-offset-4">
+          <Link to="/signup" className="font-semibold text-brand-600 underline underline-offset-4">
             Customer sign-up
           </Link>
           .

@@ -12,7 +12,7 @@ export default function SignupTestDriverPage() {
     <AuthCard
       title="Create a test driver account"
       subtitle={
-        <Link to="/signup/test" className="text-brand-dark underline underline-offset-4">
+        <Link to="/signup/test" className="text-brand-600 underline underline-offset-4">
           Other test account types
         </Link>
       }

@@ -16,11 +16,11 @@ export default function SignupPage() {
       subtitle={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-dark underline underline-offset-4">
+          <Link to="/login" className="font-semibold text-brand-600 underline underline-offset-4">
             Sign in
           </Link>
           . Run a shuttle business?{' '}
-          <Link to="/signup/driver" className="font-semibold text-brand-dark underline underline-offset-4">
+          <Link to="/signup/driver" className="font-semibold text-brand-600 underline underline-offset-4">
             Register as a driver
           </Link>
           .

@@ -34,7 +34,7 @@ export function SimplePage({ page }: { page: SimplePageKey }) {
       {def.links && (
         <p className="mt-6 flex gap-4">
           {def.links.map((l) => (
-            <Link key={l.to} to={l.to} className="font-semibold text-brand-dark underline underline-offset-4">
+            <Link key={l.to} to={l.to} className="font-semibold text-brand-600 underline underline-offset-4">
               {l.label}
             </Link>
           ))}

@@ -39,7 +39,7 @@ export default function TestPage() {
       <ul className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-3">
         {[...PUBLIC_ROUTES, '/dashboard', '/admin-dashboard'].map((r) => (
           <li key={r}>
-            <Link to={r} className="text-brand-dark underline underline-offset-4">
+            <Link to={r} className="text-brand-600 underline underline-offset-4">
               {r}
             </Link>
           </li>

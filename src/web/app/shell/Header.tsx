@@ -3,9 +3,10 @@
  * The slide-out menu and the signed-in controls are chunks of their own (MobileMenu.tsx,
  * AccountControls.tsx) so a guest's first download stays small (issue 5).
  */
-import { Accessibility, Bug, Bus, Menu as MenuIcon } from 'lucide-react';
+import { Accessibility, Bug, Menu as MenuIcon } from 'lucide-react';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { BrandMark } from '../../components/brand/BrandMark.tsx';
 import { openAccessibilitySettings } from '../../features/accessibility/settings.ts';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -55,7 +56,10 @@ export function Header() {
   const headerRef = usePublishedHeight();
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 bg-brand text-slate-950 shadow">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-brand-500/60 bg-brand-400 text-slate-950 shadow-card"
+    >
       {/* Wraps instead of overflowing: with 150 % text a 390 px screen never scrolls sideways. */}
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
         {/* The Menu button and the brand stay on one line; the brand's name gives way first (large text). */}
@@ -95,10 +99,8 @@ export function Header() {
             to="/"
             className="flex min-w-0 items-center gap-2 rounded-md px-1 text-lg font-bold text-slate-950"
           >
-            <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-brand-dark text-white">
-              <Bus className="h-5 w-5" aria-hidden="true" />
-            </span>
-            <span className="truncate">{config.brandName}</span>
+            <BrandMark className="h-9 w-9" />
+            <span className="truncate tracking-tight">{config.brandName}</span>
           </Link>
         </div>
 
@@ -160,7 +162,7 @@ export function Header() {
               </Link>
               <Link
                 to="/signup"
-                className="rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-ink hover:bg-blue-50"
+                className="rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-50"
               >
                 Get Started
               </Link>

@@ -1,19 +1,73 @@
 /**
  * The narrow-screen slide-out 'Menu' (SPEC §2.1). A chunk of its own, fetched when the Menu button is
  * first pointed at, focused or pressed, so the dialog code is not part of every page's first download.
- * It lists the role's own pages, the public pages, and on phones the accessibility settings and Log Issue
- * (which do not float over the page there, issue 12).
+ * Organised by role (issue 18): a guest's sign-in and sign-up first; a signed-in person's own pages in two
+ * groups (their work or trips, then their account), each link with its icon; the public pages after them,
+ * smaller; and on phones the accessibility settings and Log Issue (which do not float over the page there,
+ * issue 12).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { Accessibility, Bug, X } from 'lucide-react';
+import {
+  Accessibility,
+  BarChart3,
+  Bug,
+  CalendarCheck,
+  CarFront,
+  ClipboardCheck,
+  FileText,
+  Inbox,
+  type LucideIcon,
+  MessageSquareQuote,
+  PlusCircle,
+  ReceiptText,
+  Search,
+  Settings,
+  ShieldCheck,
+  TriangleAlert,
+  UserRound,
+  Users,
+  X,
+} from 'lucide-react';
 import { type RefObject, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { BrandMark } from '../../components/brand/BrandMark.tsx';
 import { openAccessibilitySettings } from '../../features/accessibility/settings.ts';
 import { cn } from '../../lib/cn.ts';
+import { config } from '../config.ts';
 import { openIssueReport } from './focus.ts';
 import type { NavItem } from './nav.ts';
 
-const ITEM = 'rounded-md px-3 py-3 font-medium text-slate-900 hover:bg-slate-100';
+const ITEM = 'flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium hover:bg-brand-50';
+const PUBLIC_ITEM = 'rounded-lg px-3 py-2 text-sm hover:bg-brand-50';
+const GROUP_TITLE = 'px-3 pt-3 pb-1 text-xs font-bold uppercase tracking-wide text-slate-600';
+
+/** Each of a role's pages with its icon (the same icon wherever the page is named). */
+const ICONS: Record<string, LucideIcon> = {
+  '/book-ride': PlusCircle,
+  '/dashboard': MessageSquareQuote,
+  '/my-quotes': MessageSquareQuote,
+  '/bookings': CalendarCheck,
+  '/profile': UserRound,
+  '/settings': Settings,
+  '/available-rides': Search,
+  '/driver-profile': CarFront,
+  '/driver-billing': ReceiptText,
+  '/admin-dashboard': BarChart3,
+  '/admin/verifications': ShieldCheck,
+  '/admin/bookings': CalendarCheck,
+  '/users': Users,
+  '/admin/issues': TriangleAlert,
+  '/admin/audit': ClipboardCheck,
+  '/admin/billing': ReceiptText,
+  '/admin/exports': FileText,
+};
+
+/** What a role's first group of pages is about. */
+function workTitle(links: readonly NavItem[]) {
+  if (links.some((l) => l.to === '/admin-dashboard')) return 'Administration';
+  if (links.some((l) => l.to === '/driver-profile')) return 'Your work';
+  return 'Your trips';
+}
 
 export default function MobileMenu(props: {
   open: boolean;
@@ -34,17 +88,32 @@ export default function MobileMenu(props: {
     navigating.current = to === undefined || to !== window.location.pathname;
     onOpenChange(false);
   };
-  const link = (l: NavItem) => (
-    <NavLink
-      key={`${l.to}-${l.label}`}
-      to={l.to}
-      end={l.to === '/'}
-      onClick={() => follow(l.to)}
-      className={({ isActive }) => cn(ITEM, isActive && 'bg-slate-100 underline underline-offset-4')}
-    >
-      {l.label}
-    </NavLink>
-  );
+  const link = (l: NavItem, className = ITEM) => {
+    const Icon = className === ITEM ? (ICONS[l.to] ?? Inbox) : null;
+    return (
+      <NavLink
+        key={`${l.to}-${l.label}`}
+        to={l.to}
+        end={l.to === '/'}
+        onClick={() => follow(l.to)}
+        className={({ isActive }) =>
+          cn(
+            className,
+            isActive
+              ? 'bg-brand-50 text-brand-800 underline underline-offset-4'
+              : className === ITEM
+                ? 'text-slate-900'
+                : 'text-slate-700',
+          )
+        }
+      >
+        {Icon && <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />}
+        {l.label}
+      </NavLink>
+    );
+  };
+  const work = roleLinks.filter((l) => !l.inAccountMenu);
+  const account = roleLinks.filter((l) => l.inAccountMenu);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -62,29 +131,48 @@ export default function MobileMenu(props: {
           }}
         >
           <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold text-brand-ink">Menu</Dialog.Title>
+            <span className="flex items-center gap-2">
+              <BrandMark className="h-7 w-7" />
+              <Dialog.Title className="text-lg font-bold text-brand-900">Menu</Dialog.Title>
+            </span>
             <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
+          {!signedIn && (
+            <div className="grid grid-cols-2 gap-2 border-b border-slate-200 pb-3">
+              <NavLink
+                to="/login"
+                onClick={() => follow('/login')}
+                className="rounded-lg border border-slate-300 px-3 py-2.5 text-center font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                Sign In
+              </NavLink>
+              <NavLink
+                to="/signup"
+                onClick={() => follow('/signup')}
+                className="rounded-lg bg-brand-600 px-3 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
+              >
+                Get Started
+              </NavLink>
+            </div>
+          )}
           {roleLinks.length > 0 && (
             <nav aria-label="Your pages" className="flex flex-col border-b border-slate-200 pb-2">
-              {roleLinks.map(link)}
+              <h2 className={GROUP_TITLE}>{workTitle(roleLinks)}</h2>
+              {work.map((l) => link(l))}
+              {account.length > 0 && <h2 className={GROUP_TITLE}>Your account</h2>}
+              {account.map((l) => link(l))}
             </nav>
           )}
           <nav aria-label="Mobile" className="flex flex-col">
-            {publicLinks.map(link)}
-            {!signedIn && (
-              <>
-                {link({ to: '/login', label: 'Sign In' })}
-                {link({ to: '/signup', label: 'Get Started' })}
-              </>
-            )}
+            <h2 className={GROUP_TITLE}>{config.brandName}</h2>
+            {publicLinks.map((l) => link(l, PUBLIC_ITEM))}
           </nav>
           <div className="mt-auto flex flex-col border-t border-slate-200 pt-2">
             <button
               type="button"
-              className={cn(ITEM, 'flex items-center gap-2 text-left')}
+              className={cn(PUBLIC_ITEM, 'flex items-center gap-2 text-left text-slate-700')}
               onClick={() => {
                 follow(); // the panel takes the focus, and gives it back to the Menu button
                 openAccessibilitySettings(triggerRef.current);
@@ -96,7 +184,7 @@ export default function MobileMenu(props: {
             {canReportIssue && (
               <button
                 type="button"
-                className={cn(ITEM, 'flex items-center gap-2 text-left')}
+                className={cn(PUBLIC_ITEM, 'flex items-center gap-2 text-left text-slate-700')}
                 onClick={() => {
                   follow();
                   openIssueReport(triggerRef.current);

@@ -62,7 +62,7 @@ export function Avatar({
     <span
       aria-hidden={decorative || undefined}
       className={cn(
-        'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-[#1e40af] font-bold text-white',
+        'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-600 font-bold text-white',
         SIZES[size],
         !onEdit && className,
       )}
@@ -99,7 +99,7 @@ export function Avatar({
         onClick={onEdit}
         aria-label={editLabel}
         title={editLabel}
-        className="absolute right-0 bottom-0 inline-flex h-8 w-8 items-center justify-center rounded-full border-2 border-white bg-brand-dark text-white shadow hover:bg-blue-900"
+        className="absolute right-0 bottom-0 inline-flex h-8 w-8 items-center justify-center rounded-full border-2 border-white bg-brand-600 text-white shadow hover:bg-brand-900"
       >
         <Pencil className="h-4 w-4" aria-hidden="true" />
       </button>

@@ -2,12 +2,16 @@ import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
 
+/** The component states of docs/DESIGN.md: rest, hover, pressed, focus (the global ring), disabled. */
 const VARIANTS = {
-  primary: 'bg-brand-dark text-white hover:bg-blue-900 disabled:bg-blue-300',
-  secondary: 'bg-white text-brand-ink border border-slate-300 hover:bg-slate-100',
-  ghost: 'bg-transparent text-brand-ink hover:bg-slate-100',
-  destructive: 'bg-red-700 text-white hover:bg-red-800',
-  link: 'bg-transparent text-brand-dark underline underline-offset-4 hover:text-blue-900 px-0',
+  primary:
+    'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
+  secondary:
+    'bg-white text-brand-800 border border-slate-300 hover:border-brand-300 hover:bg-brand-50 active:bg-brand-100 disabled:text-slate-500',
+  ghost: 'bg-transparent text-brand-800 hover:bg-brand-50 active:bg-brand-100 disabled:text-slate-500',
+  destructive:
+    'bg-red-700 text-white hover:bg-red-800 active:bg-red-900 disabled:bg-slate-300 disabled:text-slate-700',
+  link: 'bg-transparent text-brand-600 underline underline-offset-4 hover:text-brand-900 px-0',
 } as const;
 const SIZES = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-4 text-base', lg: 'h-12 px-6 text-lg' } as const;
 
@@ -23,7 +27,7 @@ export function Button({ variant = 'primary', size = 'md', asChild, className, .
   return (
     <Comp
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:cursor-not-allowed',
+        'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed',
         VARIANTS[variant],
         SIZES[size],
         className,

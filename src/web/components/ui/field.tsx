@@ -29,8 +29,8 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         className={cn(
-          'h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500',
-          error && 'border-red-700',
+          'h-11 rounded-md border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500',
+          error ? 'border-red-700' : 'border-slate-400',
           className,
         )}
         {...props}
@@ -61,7 +61,7 @@ export function FormError({ message }: { message?: string | null }) {
 export function FormNotice({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
-    <div role="status" className="rounded-md border border-blue-300 bg-blue-50 p-3 text-sm text-blue-900">
+    <div role="status" className="rounded-md border border-brand-300 bg-brand-50 p-3 text-sm text-brand-900">
       {message}
     </div>
   );

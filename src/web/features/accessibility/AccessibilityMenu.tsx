@@ -24,7 +24,7 @@ import {
 } from './settings.ts';
 
 const TAB_TRIGGER =
-  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 data-[state=active]:bg-brand-dark data-[state=active]:text-white';
+  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 data-[state=active]:bg-brand-600 data-[state=active]:text-white';
 
 export function AccessibilityMenu() {
   const [open, setOpen] = useState(false);
@@ -59,7 +59,7 @@ export function AccessibilityMenu() {
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
             <div>
-              <Dialog.Title className="text-lg font-bold text-brand-ink">Accessibility Settings</Dialog.Title>
+              <Dialog.Title className="text-lg font-bold text-brand-900">Accessibility Settings</Dialog.Title>
               <Dialog.Description className="text-sm text-slate-700">
                 Changes apply straight away and are remembered on this device, and in your account when you
                 are signed in.
@@ -215,7 +215,7 @@ function FontSizeControl({ value }: { value: number }) {
           value={value}
           aria-valuetext={percent}
           onChange={(e) => set(Number(e.target.value))}
-          className="h-2 flex-1 accent-brand-dark"
+          className="h-2 flex-1 accent-brand-600"
         />
         <Button
           variant="secondary"

@@ -35,7 +35,7 @@ export function SwitchRow({ label, description, checked, onCheckedChange, disabl
         onClick={() => onCheckedChange?.(!checked)}
         className={cn(
           'sq-switch relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:cursor-not-allowed',
-          checked ? 'border-brand-dark bg-brand-dark' : 'border-slate-500 bg-slate-200',
+          checked ? 'border-brand-600 bg-brand-600' : 'border-slate-500 bg-slate-200',
           disabled && 'opacity-70',
         )}
       >

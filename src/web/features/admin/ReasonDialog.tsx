@@ -103,7 +103,7 @@ export function ReasonDialog({
           }}
         >
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold text-brand-ink">{title}</Dialog.Title>
+            <Dialog.Title className="text-xl font-bold text-brand-900">{title}</Dialog.Title>
             <Dialog.Close asChild>
               <Button variant="ghost" size="sm" aria-label="Close" disabled={busy}>
                 <X className="h-5 w-5" aria-hidden="true" />

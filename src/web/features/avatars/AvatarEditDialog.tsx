@@ -113,7 +113,7 @@ export function AvatarEditDialog({
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-lg bg-white p-6 text-slate-900 shadow-xl">
           <div className="flex items-start justify-between gap-4">
             <div>
-              <Dialog.Title className="text-lg font-bold text-brand-ink">Change profile picture</Dialog.Title>
+              <Dialog.Title className="text-lg font-bold text-brand-900">Change profile picture</Dialog.Title>
               <Dialog.Description className="text-sm text-slate-700">
                 Recommended {AVATAR.recommendedPx}x{AVATAR.recommendedPx} pixels. It is cropped to a square.
               </Dialog.Description>
@@ -162,7 +162,7 @@ export function AvatarEditDialog({
               aria-valuenow={progress}
               className="h-2 w-full overflow-hidden rounded bg-slate-200"
             >
-              <div className="h-full bg-brand-dark" style={{ width: `${progress}%` }} />
+              <div className="h-full bg-brand-600" style={{ width: `${progress}%` }} />
             </div>
           )}
           {error && (

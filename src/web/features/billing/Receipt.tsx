@@ -91,7 +91,7 @@ function MarkPaidForm({ bookingId, fareCents }: { bookingId: string; fareCents: 
                 value={m}
                 checked={method === m}
                 onChange={() => setMethod(m)}
-                className="h-5 w-5 accent-brand-dark"
+                className="h-5 w-5 accent-brand-600"
               />
               {RECEIPT_METHODS[m]}
             </label>

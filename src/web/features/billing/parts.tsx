@@ -18,7 +18,7 @@ export const td = 'px-3 py-2 align-top';
 const num = 'px-3 py-2 text-right tabular-nums';
 
 const STATUS_STYLES: Record<StatementStatus, string> = {
-  open: 'bg-sky-100 text-sky-900',
+  open: 'bg-brand-100 text-brand-900',
   overdue: 'bg-red-100 text-red-900',
   paid: 'bg-emerald-100 text-emerald-900',
   void: 'bg-slate-200 text-slate-800',
@@ -81,7 +81,7 @@ export function LinesTable({
               <td className={`${td} whitespace-nowrap`}>{lineDate(l.at)}</td>
               <td className={td}>
                 {linkTrips ? (
-                  <Link to={`/booking/${l.bookingId}`} className="font-semibold text-brand-dark underline">
+                  <Link to={`/booking/${l.bookingId}`} className="font-semibold text-brand-600 underline">
                     {l.trip}
                   </Link>
                 ) : (
@@ -121,7 +121,7 @@ export function BankTransfer({ payment, reference }: { payment: PaymentOptionsDt
     return (
       <p>
         For bank transfer details, write to{' '}
-        <a className="text-brand-dark underline" href={`mailto:${payment.supportEmail}`}>
+        <a className="text-brand-600 underline" href={`mailto:${payment.supportEmail}`}>
           {payment.supportEmail}
         </a>
         {reference ? ` quoting ${reference}` : ''}.
@@ -174,7 +174,7 @@ export function StatementsTable({
           {statements.map((s) => (
             <tr key={s.id} className="border-t border-slate-200">
               <td className={td}>
-                <Link to={`/driver-billing/${s.id}`} className="font-semibold text-brand-dark underline">
+                <Link to={`/driver-billing/${s.id}`} className="font-semibold text-brand-600 underline">
                   {s.number}
                 </Link>
               </td>

@@ -86,7 +86,8 @@ function msUntilBannerDue(): number {
 }
 
 /** Wraps inside the button with large text rather than pushing the banner taller row by row. */
-const BANNER_BUTTON = 'h-auto min-h-9 whitespace-normal py-1.5';
+// Important (!): these override the button's own height and padding (cn does not merge, src/web/lib/cn.ts).
+const BANNER_BUTTON = 'h-auto! min-h-9 whitespace-normal py-1.5!';
 
 function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcceptAll: () => void }) {
   const ref = useRef<HTMLElement>(null);
@@ -122,7 +123,7 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
             We use essential cookies to run ShuttleQuote and, with your permission, analytics and functional
             cookies to improve it.{' '}
           </span>
-          <Link to="/cookie-policy" className="font-semibold text-brand-dark underline underline-offset-4">
+          <Link to="/cookie-policy" className="font-semibold text-brand-600 underline underline-offset-4">
             Cookie Policy
           </Link>
           {/* Phones: Customize sits in the sentence, so the two choices fit one row. */}
@@ -131,14 +132,14 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
             <button
               type="button"
               onClick={props.onCustomize}
-              className="font-semibold text-brand-dark underline underline-offset-4"
+              className="font-semibold text-brand-600 underline underline-offset-4"
             >
               Customize
             </button>
           </span>
         </p>
         <div className="grid shrink-0 grid-cols-2 gap-2 md:flex">
-          <Button variant="ghost" size="sm" className="hidden md:inline-flex" onClick={props.onCustomize}>
+          <Button variant="ghost" size="sm" className="max-md:hidden" onClick={props.onCustomize}>
             Customize
           </Button>
           <Button variant="secondary" size="sm" className={BANNER_BUTTON} onClick={props.onEssential}>
@@ -182,7 +183,7 @@ function CookiePreferences(props: {
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
             <div>
-              <Dialog.Title className="text-lg font-bold text-brand-ink">Cookie Preferences</Dialog.Title>
+              <Dialog.Title className="text-lg font-bold text-brand-900">Cookie Preferences</Dialog.Title>
               <Dialog.Description className="text-sm text-slate-700">
                 Choose which cookies ShuttleQuote may use. You can change this at any time.
               </Dialog.Description>

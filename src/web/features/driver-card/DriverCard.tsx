@@ -87,7 +87,7 @@ export function DriverProfileLink({ driver }: { driver: DriverCardDto }) {
   return (
     <Link
       to={`/drivers/${driver.id}`}
-      className="text-sm font-semibold text-brand-dark underline underline-offset-2"
+      className="text-sm font-semibold text-brand-600 underline underline-offset-2"
     >
       View {driver.businessName}'s profile
     </Link>

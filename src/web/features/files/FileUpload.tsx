@@ -172,7 +172,7 @@ export function FileUpload({
         <label
           htmlFor={inputId}
           className={cn(
-            'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-6 text-center text-slate-700 hover:border-brand-dark focus-within:border-brand-dark',
+            'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-6 text-center text-slate-700 hover:border-brand-600 focus-within:border-brand-600',
             uploading && 'cursor-not-allowed opacity-60',
           )}
         >
@@ -266,7 +266,7 @@ function FileRow({ item, removable, onRemove }: { item: Item; removable: boolean
           className="h-2 w-full overflow-hidden rounded bg-slate-200"
         >
           <div
-            className={cn('h-full transition-[width]', status === 'done' ? 'bg-green-600' : 'bg-brand-dark')}
+            className={cn('h-full transition-[width]', status === 'done' ? 'bg-green-600' : 'bg-brand-600')}
             style={{ width: `${progress}%` }}
           />
         </div>

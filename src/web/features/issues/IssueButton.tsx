@@ -187,8 +187,8 @@ function IssueDialog({
 
   const selectClass = (error?: string) =>
     cn(
-      'h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900',
-      error && 'border-red-700',
+      'h-11 rounded-md border bg-white px-3 text-base text-slate-900',
+      error ? 'border-red-700' : 'border-slate-400',
     );
 
   return (
@@ -205,7 +205,7 @@ function IssueDialog({
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>
-            <Dialog.Title className="text-lg font-bold text-brand-ink">Report an Issue</Dialog.Title>
+            <Dialog.Title className="text-lg font-bold text-brand-900">Report an Issue</Dialog.Title>
             <Dialog.Description className="text-sm text-slate-700">
               Tell us what went wrong or what could be better. We will reply by e-mail.
             </Dialog.Description>
@@ -240,8 +240,8 @@ function IssueDialog({
               aria-invalid={errors.description ? true : undefined}
               aria-describedby={errors.description ? `${ids.description}-error` : undefined}
               className={cn(
-                'rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900',
-                errors.description && 'border-red-700',
+                'rounded-md border bg-white px-3 py-2 text-base text-slate-900',
+                errors.description ? 'border-red-700' : 'border-slate-400',
               )}
             />
             {errors.description && (

@@ -71,7 +71,7 @@ export function Bullets({ items }: { items: ReactNode[] }) {
 }
 
 export function TextLink({ to, children }: { to: string; children: ReactNode }) {
-  const cls = 'font-semibold text-brand-dark underline underline-offset-4 hover:text-blue-900';
+  const cls = 'font-semibold text-brand-600 underline underline-offset-4 hover:text-brand-900';
   if (/^(mailto|tel|https?):/.test(to)) {
     return (
       <a href={to} className={cls}>
@@ -97,9 +97,9 @@ export function CtaLink({
   variant?: 'primary' | 'secondary' | 'inverse' | 'outline-inverse';
 }) {
   const styles = {
-    primary: 'bg-brand-dark text-white hover:bg-blue-900',
-    secondary: 'border border-slate-300 bg-white text-brand-ink hover:bg-slate-100',
-    inverse: 'bg-white text-brand-ink hover:bg-blue-50',
+    primary: 'bg-brand-600 text-white hover:bg-brand-700',
+    secondary: 'border border-slate-300 bg-white text-brand-900 hover:bg-slate-100',
+    inverse: 'bg-sun-400 text-brand-950 hover:bg-sun-300',
     'outline-inverse': 'border border-white text-white hover:bg-white/10',
   } as const;
   return (

@@ -5,7 +5,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { SubmitKey } from '../../lib/submit-key.ts';
 
-const control = 'rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
+const control = 'rounded-md border bg-white px-3 text-base text-slate-900';
 
 function Described({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   return (
@@ -45,7 +45,7 @@ export const TextAreaField = forwardRef<
         rows={6}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={cn(control, 'py-2', error && 'border-red-700', className)}
+        className={cn(control, 'py-2', error ? 'border-red-700' : 'border-slate-400', className)}
         {...props}
       />
       <Described id={id} error={error} hint={hint} />
@@ -72,7 +72,7 @@ export const SelectField = forwardRef<
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error)}
-        className={cn(control, 'h-11', error && 'border-red-700', className)}
+        className={cn(control, 'h-11', error ? 'border-red-700' : 'border-slate-400', className)}
         {...props}
       >
         {options.map((o) => (

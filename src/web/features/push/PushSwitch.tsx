@@ -56,7 +56,7 @@ export function PushSwitch() {
         disabled={busy}
         onClick={toggle}
         className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition-colors disabled:opacity-60 ${
-          on ? 'bg-brand-dark' : 'bg-slate-500'
+          on ? 'bg-brand-600' : 'bg-slate-500'
         }`}
       >
         <span

@@ -59,7 +59,7 @@ export function NotificationPreferences() {
               <td className="py-2 text-center">
                 <input
                   type="checkbox"
-                  className="h-5 w-5 accent-blue-800"
+                  className="h-5 w-5 accent-brand-800"
                   aria-label={`E-mail: ${p.label}`}
                   checked={p.email}
                   onChange={(e) => change(p.kind, e.target.checked, p.push)}
@@ -68,7 +68,7 @@ export function NotificationPreferences() {
               <td className="py-2 text-center">
                 <input
                   type="checkbox"
-                  className="h-5 w-5 accent-blue-800"
+                  className="h-5 w-5 accent-brand-800"
                   aria-label={`Push: ${p.label}`}
                   checked={p.push}
                   onChange={(e) => change(p.kind, p.email, e.target.checked)}

@@ -101,7 +101,7 @@ export function ProfileDetailsForm() {
             </p>
           </div>
         )}
-        <div className="rounded-lg border-2 border-brand/40 bg-brand/5 p-4">
+        <div className="rounded-lg border-2 border-brand-400/40 bg-brand-400/5 p-4">
           <Field
             label="Mobile number"
             type="tel"

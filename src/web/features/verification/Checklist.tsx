@@ -24,7 +24,7 @@ export function Checklist({ standing, links = true }: { standing: DriverStanding
                   {item.done ? 'Done: ' : item.blocking ? 'Needed: ' : 'Optional: '}
                 </span>
                 {links && !item.done ? (
-                  <Link to={item.href} className="text-brand-dark underline underline-offset-2">
+                  <Link to={item.href} className="text-brand-600 underline underline-offset-2">
                     {item.label}
                   </Link>
                 ) : (
@@ -58,7 +58,7 @@ export function CannotQuoteCard({ standing }: { standing: DriverStandingDto }) {
       <p>
         <Link
           to="/driver-profile#verification"
-          className="font-semibold text-brand-dark underline underline-offset-2"
+          className="font-semibold text-brand-600 underline underline-offset-2"
         >
           Open your driver profile
         </Link>

@@ -151,7 +151,7 @@ function DocumentSlot({
                 href={d.url}
                 target="_blank"
                 rel="noreferrer"
-                className="text-brand-dark underline underline-offset-2"
+                className="text-brand-600 underline underline-offset-2"
               >
                 {d.originalName}
               </a>{' '}

@@ -14,7 +14,7 @@ import { Checklist } from './Checklist.tsx';
 
 const BADGE: Record<string, string> = {
   verified: 'bg-green-100 text-green-900 border-green-300',
-  pending_review: 'bg-blue-50 text-blue-900 border-blue-300',
+  pending_review: 'bg-brand-50 text-brand-900 border-brand-300',
   rejected: 'bg-red-50 text-red-900 border-red-300',
   suspended: 'bg-red-50 text-red-900 border-red-300',
   incomplete: 'bg-amber-50 text-amber-900 border-amber-300',

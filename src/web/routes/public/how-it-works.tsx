@@ -16,7 +16,7 @@ export default function HowItWorksPage() {
             <li key={step.name} className="flex gap-4">
               <span
                 aria-hidden="true"
-                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-dark font-bold text-white"
+                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
               >
                 {i + 1}
               </span>

@@ -73,7 +73,7 @@ export function StatementsList() {
         <a
           href={statementsCsvUrl(search)}
           download
-          className="rounded-md px-3 py-2 font-semibold text-brand-dark underline focus-visible:outline-2"
+          className="rounded-md px-3 py-2 font-semibold text-brand-600 underline focus-visible:outline-2"
         >
           Download CSV
         </a>

@@ -151,10 +151,7 @@ export function BookingsList() {
                   <tr key={b.id} className="border-t border-slate-200">
                     <td className={`${td} whitespace-nowrap`}>{formatDateTime(b.pickupAt)}</td>
                     <td className={td}>
-                      <Link
-                        to={`/admin/bookings/${b.id}`}
-                        className="font-semibold text-brand-dark underline"
-                      >
+                      <Link to={`/admin/bookings/${b.id}`} className="font-semibold text-brand-600 underline">
                         {b.route}
                       </Link>
                     </td>

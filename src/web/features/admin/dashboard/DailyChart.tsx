@@ -67,7 +67,7 @@ export function DailyChart({
         />
       </div>
       <details>
-        <summary className="cursor-pointer text-sm text-brand-dark underline">Show the numbers</summary>
+        <summary className="cursor-pointer text-sm text-brand-600 underline">Show the numbers</summary>
         <div className="max-h-64 overflow-y-auto">
           <table className="w-full text-sm">
             <thead>

@@ -7,15 +7,16 @@ import {
   type DashboardDto,
   type DashboardPeriod,
 } from '../../../../shared/admin/dashboard.ts';
+import { BRAND } from '../../../../shared/brand.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { api } from '../../../lib/api.ts';
 import { DailyChart } from './DailyChart.tsx';
 
-// Brand blue and a darker companion; both meet 3:1 against white as chart marks.
-const BLUE = '#1e40af';
-const TEAL = '#0f766e';
+// The action blue and the sea green of the theme (src/shared/brand.ts); both meet 3:1 against white as marks.
+const BLUE = BRAND.action;
+const TEAL = BRAND.sea;
 
 function useDashboard(days: DashboardPeriod) {
   return useQuery({
@@ -39,7 +40,7 @@ function Figure({ label, value, detail }: { label: string; value: string | numbe
   return (
     <div className="flex flex-col rounded-xl border border-slate-200 bg-white p-4" data-testid="figure">
       <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-      <dd className="text-3xl font-bold text-brand-ink">{value}</dd>
+      <dd className="text-3xl font-bold text-brand-900">{value}</dd>
       {detail && <dd className="text-sm text-slate-700">{detail}</dd>}
     </div>
   );
@@ -85,7 +86,7 @@ export function DashboardFigures() {
         {DASHBOARD_PERIODS.map((p) => (
           <label
             key={p}
-            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 has-[:checked]:border-brand-dark has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-dark"
+            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
             <input
               type="radio"
@@ -223,12 +224,12 @@ function Attention({ d }: { d: DashboardDto }) {
     return <p data-testid="attention">Nothing needs attention right now.</p>;
   }
   return (
-    <Card className="flex flex-col gap-3 border-amber-300 bg-amber-50" data-testid="attention">
+    <Card className="flex flex-col gap-3 border-amber-300! bg-amber-50!" data-testid="attention">
       {items.length > 0 && (
         <ul className="flex list-disc flex-col gap-1 pl-5">
           {items.map((i) => (
             <li key={i.text}>
-              <Link to={i.to} className="text-brand-dark underline">
+              <Link to={i.to} className="text-brand-600 underline">
                 {i.text}
               </Link>
             </li>

@@ -69,7 +69,7 @@ export function IssueDetail({ detail }: { detail: AdminIssueDetailDto }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <Link to="/admin/issues" className="self-start text-brand-dark underline">
+        <Link to="/admin/issues" className="self-start text-brand-600 underline">
           All issues
         </Link>
         <h1 className="text-3xl font-bold wrap-anywhere">{issue.title}</h1>
@@ -83,7 +83,7 @@ export function IssueDetail({ detail }: { detail: AdminIssueDetailDto }) {
         <h2 className="text-xl font-bold">Report</h2>
         <p className="whitespace-pre-wrap wrap-anywhere">{issue.description}</p>
         {issue.screenshotUrl && (
-          <a href={issue.screenshotUrl} className="self-start text-brand-dark underline">
+          <a href={issue.screenshotUrl} className="self-start text-brand-600 underline">
             Open the screenshot
           </a>
         )}

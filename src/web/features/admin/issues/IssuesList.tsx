@@ -136,7 +136,7 @@ export function IssuesList() {
                 {list.data.issues.map((i) => (
                   <tr key={i.id} className="border-t border-slate-200">
                     <td className={td}>
-                      <Link to={`/admin/issues/${i.id}`} className="font-semibold text-brand-dark underline">
+                      <Link to={`/admin/issues/${i.id}`} className="font-semibold text-brand-600 underline">
                         {i.title}
                       </Link>
                       <span className="block capitalize text-slate-700">

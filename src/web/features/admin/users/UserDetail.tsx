@@ -20,7 +20,7 @@ export function UserDetail({ detail, viewerId }: { detail: AdminUserDetailDto; v
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         <p>
-          <Link to="/users" className="text-brand-dark underline">
+          <Link to="/users" className="text-brand-600 underline">
             Users
           </Link>
         </p>
@@ -55,11 +55,11 @@ export function UserDetail({ detail, viewerId }: { detail: AdminUserDetailDto; v
               <dd>
                 {u.businessName ?? 'No trading name'}
                 {u.verificationStatus && ` · ${VERIFICATION_STATUS_LABELS[u.verificationStatus]}`} ·{' '}
-                <Link to={`/admin/verifications/${u.id}`} className="text-brand-dark underline">
+                <Link to={`/admin/verifications/${u.id}`} className="text-brand-600 underline">
                   verification review
                 </Link>{' '}
                 ·{' '}
-                <Link to={`/driver-profile?user=${u.id}`} className="text-brand-dark underline">
+                <Link to={`/driver-profile?user=${u.id}`} className="text-brand-600 underline">
                   business profile
                 </Link>
               </dd>
@@ -107,7 +107,7 @@ export function UserDetail({ detail, viewerId }: { detail: AdminUserDetailDto; v
         empty="No bookings."
         head={['Trip', 'Pickup', 'As', 'With', 'Status']}
         rows={detail.bookings.map((b) => [
-          <Link key="b" to={`/admin/bookings/${b.id}`} className="text-brand-dark underline">
+          <Link key="b" to={`/admin/bookings/${b.id}`} className="text-brand-600 underline">
             {b.route}
           </Link>,
           formatDateTime(b.pickupAt),

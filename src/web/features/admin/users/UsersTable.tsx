@@ -185,7 +185,7 @@ export function UsersSearch({ enabled }: { enabled: boolean }) {
                 {list.data.users.map((u) => (
                   <tr key={u.id} className="border-t border-slate-200">
                     <td className={td}>
-                      <Link to={`/admin/users/${u.id}`} className="font-semibold text-brand-dark underline">
+                      <Link to={`/admin/users/${u.id}`} className="font-semibold text-brand-600 underline">
                         {u.fullName}
                       </Link>
                       {u.businessName && <span className="block text-slate-700">{u.businessName}</span>}
@@ -204,7 +204,7 @@ export function UsersSearch({ enabled }: { enabled: boolean }) {
                               {VERIFICATION_STATUS_LABELS[u.verificationStatus]}
                             </span>
                           )}
-                          <Link to={`/driver-profile?user=${u.id}`} className="text-brand-dark underline">
+                          <Link to={`/driver-profile?user=${u.id}`} className="text-brand-600 underline">
                             business profile
                           </Link>
                         </>

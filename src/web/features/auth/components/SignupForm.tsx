@@ -66,7 +66,7 @@ export function SignupForm({ userType }: { userType: 'customer' | 'driver' }) {
   if (sentTo) {
     return (
       <div role="status" className="flex flex-col items-center gap-3 text-center">
-        <MailCheck className="h-12 w-12 text-brand-dark" aria-hidden="true" />
+        <MailCheck className="h-12 w-12 text-brand-600" aria-hidden="true" />
         <h2 className="text-xl font-bold">Check your email</h2>
         <p className="text-slate-700">
           We sent a confirmation link to <strong>{sentTo}</strong>. Open it to confirm your address, then sign

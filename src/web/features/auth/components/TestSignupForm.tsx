@@ -85,7 +85,7 @@ export function TestSignupForm({ driverOnly }: { driverOnly?: boolean }) {
       <Button type="submit">Create test account</Button>
       {!driverOnly && (
         <p className="text-center text-sm">
-          <Link to="/signup/test-driver" className="text-brand-dark underline underline-offset-4">
+          <Link to="/signup/test-driver" className="text-brand-600 underline underline-offset-4">
             Test driver sign-up with a BSP number
           </Link>
         </p>

@@ -137,7 +137,7 @@ export function AvailableRideCard({ ride, offers }: { ride: AvailableRide; offer
 function Leg({ name, ride }: { name: string; ride: AvailableRide }) {
   return (
     <div
-      className="flex flex-col gap-1 border-l-4 border-blue-200 pl-3"
+      className="flex flex-col gap-1 border-l-4 border-brand-200 pl-3"
       data-testid={`pair-leg-${name.toLowerCase()}`}
     >
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{name}</p>

@@ -102,7 +102,7 @@ export function CancelBookingDialog({
           }}
         >
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold text-brand-ink">Cancel this booking?</Dialog.Title>
+            <Dialog.Title className="text-xl font-bold text-brand-900">Cancel this booking?</Dialog.Title>
             <Dialog.Close asChild>
               <Button variant="ghost" size="sm" aria-label="Close" disabled={busy}>
                 <X className="h-5 w-5" aria-hidden="true" />

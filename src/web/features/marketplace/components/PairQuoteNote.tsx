@@ -17,7 +17,7 @@ export function PairQuoteNote({ quote }: { quote: QuoteDto; ride?: Pick<RideDto,
   const otherLeg = b.leg === 'outbound' ? 'return' : 'outbound';
   return (
     <div
-      className="flex flex-col gap-1 rounded-lg border border-blue-300 bg-blue-50 p-3 text-sm text-blue-950"
+      className="flex flex-col gap-1 rounded-lg border border-brand-300 bg-brand-50 p-3 text-sm text-brand-950"
       data-testid="pair-quote"
     >
       <p className="text-base font-bold">Both legs: {formatAud(b.totalCents)}</p>

@@ -128,8 +128,8 @@ export function PlaceField({
           autoComplete="off"
           placeholder="Suburb, postcode, airport, wharf…"
           className={cn(
-            'h-11 rounded-md border border-slate-400 bg-white px-3 text-base',
-            error && 'border-red-700',
+            'h-11 rounded-md border bg-white px-3 text-base',
+            error ? 'border-red-700' : 'border-slate-400',
           )}
           value={text}
           onChange={(e) => {
@@ -173,7 +173,7 @@ export function PlaceField({
                   aria-selected={i === active}
                   className={cn(
                     'flex cursor-pointer items-start gap-2 px-3 py-2 text-sm',
-                    i === active && 'bg-blue-100',
+                    i === active && 'bg-brand-100',
                   )}
                   onMouseDown={(e) => {
                     e.preventDefault();

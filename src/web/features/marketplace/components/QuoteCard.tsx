@@ -102,7 +102,7 @@ export function QuoteCard({
   const rated = d.rating.average !== null && d.rating.count > 0;
   const trips = completedTripsText(d.completedTrips);
   return (
-    <Card className="flex h-full flex-col gap-3 p-5" data-testid="quote-card">
+    <Card className="flex h-full flex-col gap-3 p-5!" data-testid="quote-card">
       {(marks?.lowestPrice || marks?.bestRated) && (
         <p className="flex flex-wrap gap-2" data-testid="quote-marks">
           {marks.lowestPrice && (

@@ -53,7 +53,7 @@ export function RatingForm({
               />
               <span
                 aria-hidden="true"
-                className={`text-3xl peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-blue-800 ${n <= stars ? 'text-amber-600' : 'text-slate-300'}`}
+                className={`text-3xl peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-brand-800 ${n <= stars ? 'text-amber-600' : 'text-slate-300'}`}
               >
                 ★
               </span>

@@ -150,7 +150,7 @@ function QuestionItem({
       </p>
       {q.masked && <MaskedNote />}
       {q.answer ? (
-        <div className="flex flex-col gap-1 border-l-4 border-brand-dark pl-3" data-testid="ride-answer">
+        <div className="flex flex-col gap-1 border-l-4 border-brand-600 pl-3" data-testid="ride-answer">
           <p className="text-sm text-slate-700">
             <strong className="text-slate-900">{canAnswer ? 'You' : 'The customer'}</strong> answered ·{' '}
             <time dateTime={q.answer.createdAt}>{when(q.answer.createdAt)}</time>
@@ -251,8 +251,8 @@ function MessageForm({
         aria-invalid={fieldError ? true : undefined}
         aria-describedby={[fieldError ? errorId : null, describedBy].filter(Boolean).join(' ')}
         className={cn(
-          'rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900',
-          fieldError && 'border-red-700',
+          'rounded-md border bg-white px-3 py-2 text-base text-slate-900',
+          fieldError ? 'border-red-700' : 'border-slate-400',
         )}
       />
       {fieldError && (

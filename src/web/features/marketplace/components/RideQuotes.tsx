@@ -176,7 +176,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
           <Button
             variant="ghost"
             size="sm"
-            className="shrink-0 text-red-900 hover:bg-red-100"
+            className="shrink-0 text-red-900! hover:bg-red-100!"
             onClick={() => setRefusal(null)}
           >
             <X className="h-4 w-4" aria-hidden="true" />
@@ -204,7 +204,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
                 ).map(([value, label]) => (
                   <label
                     key={value}
-                    className="cursor-pointer rounded-md px-3 py-1.5 text-base font-medium text-slate-900 has-checked:bg-brand-dark has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-800"
+                    className="cursor-pointer rounded-md px-3 py-1.5 text-base font-medium text-slate-900 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-800"
                   >
                     <input
                       type="radio"

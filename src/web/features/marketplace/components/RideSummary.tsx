@@ -76,13 +76,13 @@ export function NeedsLine({ ride }: { ride: Pick<RideDto, 'needs'> }) {
 }
 
 const STATUS_STYLES: Record<string, string> = {
-  open: 'bg-blue-100 text-blue-900',
+  open: 'bg-brand-100 text-brand-900',
   booked: 'bg-green-100 text-green-900',
   confirmed: 'bg-green-100 text-green-900',
   completed: 'bg-slate-200 text-slate-900',
   cancelled: 'bg-red-100 text-red-900',
   expired: 'bg-amber-100 text-amber-900',
-  pending: 'bg-blue-100 text-blue-900',
+  pending: 'bg-brand-100 text-brand-900',
   needs_confirmation: 'bg-amber-100 text-amber-900',
   accepted: 'bg-green-100 text-green-900',
   declined: 'bg-slate-200 text-slate-900',

@@ -216,7 +216,7 @@ export function TripForm({
       </div>
       <p
         aria-live="polite"
-        className="rounded-md bg-blue-50 p-3 text-sm text-blue-950"
+        className="rounded-md bg-brand-50 p-3 text-sm text-brand-950"
         data-testid="estimate"
       >
         {estimate
