@@ -130,6 +130,8 @@ test('post a return trip, quote both legs for one price, book both with one acce
   await quote.getByLabel('I agree to this fare and book this driver.').check();
   await quote.getByRole('button', { name: 'Book at this price' }).click();
   await expect(customer.getByRole('heading', { name: 'Booking details' })).toBeVisible();
+  // The fare statement is folded under "Agreed fare" (issue 18): opened, it says what was agreed.
+  await customer.getByText('Show the fare statement').click();
   await expect(
     customer
       .getByText(/This is one leg of a return pair booked together at \$170\.00 AUD for both legs\./)

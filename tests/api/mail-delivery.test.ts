@@ -83,6 +83,9 @@ describe.each(databaseKinds())('account e-mails through an SMTP outage (%s)', (k
     expect(smtp.to(body.email)).toHaveLength(1);
     expect(mail.subject).toContain('Confirm your e-mail address');
     expect(mail.headers.get('from')).toContain('no-reply@mail.shuttle.test');
+    // The brand mark the HTML shows travels inside the message, as an inline image part (issue 18).
+    expect(mail.raw).toMatch(/Content-Type: image\/png/i);
+    expect(mail.raw).toContain('Content-ID: <brand-mark@shuttlequote>');
 
     const confirm = await browser.get(extractLink(mail.text));
     expect(confirm.status).toBe(302);

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND, BRAND_TOKENS } from '../../src/shared/brand.ts';
+import { ILLUSTRATIONS } from '../../src/web/components/ui/empty-state.tsx';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const css = readFileSync(path.join(root, 'src/web/styles.css'), 'utf8');
@@ -57,6 +58,33 @@ describe('design tokens', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('the brand mark and the illustrations are drawn in the palette', () => {
+    const palette = new Set(
+      [...themeBlock.matchAll(/--color-[a-z]+-\d+:\s*(#[0-9a-f]{6});/gi)].map((m) => m[1]!.toLowerCase()),
+    );
+    palette.add('#ffffff');
+    const dir = path.join(root, 'src/web/public/illustrations');
+    const files = [
+      path.join(root, 'src/web/public/favicon.svg'),
+      ...readdirSync(dir).map((f) => path.join(dir, f)),
+    ];
+    expect(files.length).toBeGreaterThan(3);
+    const strays: string[] = [];
+    for (const file of files) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/#[0-9a-fA-F]{3,6}\b/g)) {
+        const hex = m[0].toLowerCase() === '#fff' ? '#ffffff' : m[0].toLowerCase();
+        if (!palette.has(hex)) strays.push(`${path.basename(file)}: ${m[0]}`);
+      }
+    }
+    expect(strays).toEqual([]);
+  });
+
+  it('every illustration an empty state can name exists', () => {
+    for (const name of ILLUSTRATIONS) {
+      expect(statSync(path.join(root, `src/web/public/illustrations/${name}.svg`)).size).toBeGreaterThan(200);
+    }
   });
 
   // The pairings docs/DESIGN.md lists: [text, background, minimum ratio].

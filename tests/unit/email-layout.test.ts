@@ -1,6 +1,6 @@
 /** The branded e-mail layout: everything escaped, only safe links, the same content as plain text. */
 import { describe, expect, it } from 'vitest';
-import { type EmailContent, renderEmail } from '../../src/server/services/email-layout.ts';
+import { EMAIL_MARK_CID, type EmailContent, renderEmail } from '../../src/server/services/email-layout.ts';
 
 const content = (over: Partial<EmailContent> = {}): EmailContent => ({
   brandName: 'Shuttle <Co> & "Sons"',
@@ -54,7 +54,9 @@ describe('renderEmail', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('max-width:600px');
     expect(html).toContain('role="presentation"');
-    expect(html).not.toMatch(/<style|<img|<link|<script|@import|url\(/i);
+    expect(html).not.toMatch(/<style|<link|<script|@import|url\(/i);
+    // One image, the brand mark, carried inside the message (cid:), never fetched from a server.
+    expect([...html.matchAll(/<img[^>]*src="([^"]*)"/g)].map((m) => m[1])).toEqual([`cid:${EMAIL_MARK_CID}`]);
   });
 
   it('says the same in plain text, links written out', () => {

@@ -3,8 +3,9 @@
  * label/value rows, a button) into an HTML part and a plain-text part that say the same thing.
  *
  * For e-mail clients: tables for layout, inline styles only (no <style> block, which several clients strip),
- * at most 600 px wide and fluid below that (readable on a 390 px phone), system fonts, no images and nothing
- * loaded from elsewhere. Everything put in is escaped; a link whose address is not http(s), mailto: or tel:
+ * at most 600 px wide and fluid below that (readable on a 390 px phone), system fonts, and nothing loaded
+ * from elsewhere: the one image, the brand mark in the header, travels inside the message (a cid: part the
+ * mail worker attaches, src/server/services/email-mark.ts). Everything put in is escaped; a link whose address is not http(s), mailto: or tel:
  * is shown as plain text.
  */
 import { BRAND } from '../../shared/brand.ts';
@@ -17,6 +18,8 @@ export const EMAIL_BRAND_COLOR = BRAND.night;
 export const EMAIL_BUTTON_COLOR = BRAND.action;
 /** The lighter brand blue of the header's edge (SPEC §9). */
 export const EMAIL_ACCENT_COLOR = BRAND.header;
+/** The Content-ID of the brand mark's image part (the mail worker attaches it to every message using it). */
+export const EMAIL_MARK_CID = 'brand-mark@shuttlequote';
 
 export interface EmailLink {
   text: string;
@@ -186,7 +189,7 @@ export function renderEmail(c: EmailContent): { html: string; text: string } {
 ${preheader}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;background:#f1f5f9;">
 <tr><td align="center" style="padding:24px 8px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;border-collapse:separate;">
-<tr><td style="padding:18px 24px;background:${EMAIL_BRAND_COLOR};border-bottom:4px solid ${EMAIL_ACCENT_COLOR};border-radius:8px 8px 0 0;font-family:${FONT};font-size:22px;line-height:28px;font-weight:700;color:#ffffff;">${escapeHtml(c.brandName)}</td></tr>
+<tr><td style="padding:18px 24px;background:${EMAIL_BRAND_COLOR};border-bottom:4px solid ${EMAIL_ACCENT_COLOR};border-radius:8px 8px 0 0;font-family:${FONT};font-size:22px;line-height:28px;font-weight:700;color:#ffffff;"><img src="cid:${EMAIL_MARK_CID}" width="36" height="36" alt="" style="display:inline-block;vertical-align:middle;border:0;margin:0 10px 0 0;">${escapeHtml(c.brandName)}</td></tr>
 <tr><td style="padding:24px 20px 8px;">
 <h1 style="margin:0 0 16px;font-family:${FONT};font-size:22px;line-height:29px;font-weight:700;color:${INK};">${escapeHtml(c.heading)}</h1>
 ${c.paragraphs.map((p) => paragraph(p)).join('\n')}

@@ -23,6 +23,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Database, Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { markAttachments } from './email-mark.ts';
 import { MAIL_CHANNEL, messageIdDomain } from './mail.ts';
 import { startWorkerLoop } from './worker-loop.ts';
 
@@ -201,7 +202,7 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
       html: row.html ?? undefined,
       replyTo: row.replyTo ?? undefined,
       messageId: row.messageId ?? undefined,
-      attachments: row.attachments.map((a) => ({ ...a })),
+      attachments: [...row.attachments.map((a) => ({ ...a })), ...markAttachments(row.html)],
       signal: AbortSignal.timeout(opts.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS),
     };
     try {

@@ -59,7 +59,7 @@ export function AdminBookings({ enabled }: { enabled: boolean }) {
           tabIndex={0}
           className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
         >
-          <table className="w-full text-sm">
+          <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Bookings, newest pickup first</caption>
             <thead className="bg-slate-100">
               <tr>

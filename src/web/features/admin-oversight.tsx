@@ -48,7 +48,7 @@ export function ReportedIssues({ enabled }: { enabled: boolean }) {
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
     >
-      <table className="w-full text-sm">
+      <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">Reported issues, newest first</caption>
         <thead className="bg-slate-100">
           <tr>

@@ -56,7 +56,7 @@ export default function AdminVerificationsPage() {
           <p>{status === 'waiting' ? 'Nobody is waiting for review.' : 'No drivers with this status.'}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-sm" data-testid="verification-queue">
+            <table className="w-full min-w-[40rem] text-sm" data-testid="verification-queue">
               <thead>
                 <tr className="border-b border-slate-300">
                   <th className={th}>Business</th>

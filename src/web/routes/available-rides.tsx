@@ -5,7 +5,10 @@
  * driver's vehicles do not offer (their profile's offers: child seats, wheelchair, pram...).
  */
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import type { DriverProfileDto } from '../../shared/marketplace/api.ts';
 import { Button } from '../components/ui/button.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
@@ -21,6 +24,17 @@ import { CannotQuoteCard } from '../features/verification/Checklist.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
+/** What in the driver's profile keeps trips from them, in words (the empty board points at it). */
+function profileGaps(p: DriverProfileDto | undefined): string[] {
+  if (!p) return [];
+  const gaps: string[] = [];
+  if (!p.base) gaps.push('Your profile has no base: trips are matched to the area around it.');
+  if (p.availability.days.length === 0) {
+    gaps.push('Your profile has no working days: you are only told of trips on the days and hours you work.');
+  }
+  return gaps;
+}
+
 export default function AvailableRidesPage() {
   usePageMeta('Available Rides', 'Open trip requests you can quote for.');
   // "Only trips in my area that my vehicles can take" is on until the driver turns it off.
@@ -32,6 +46,8 @@ export default function AvailableRidesPage() {
   const profile = useDriverProfile(user?.userType === 'driver' && !user.isTest);
   const standing = useStanding(user?.userType === 'driver' && !user.isTest);
   const offers = profile.data?.offers;
+  // Not verified yet: the checklist is all there is to do, so the filters are not shown above it.
+  const notVerified = rides.error instanceof ApiError && rides.error.code === 'driver_not_verified';
 
   function applyFilters(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -51,68 +67,96 @@ export default function AvailableRidesPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Available rides</h1>
-      <form
-        onSubmit={applyFilters}
-        className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-2 lg:grid-cols-4"
-      >
-        <Field label="From date" name="from" type="date" />
-        <Field label="To date" name="to" type="date" />
-        <Field
-          label="Seats (passengers up to)"
-          name="passengers"
-          type="number"
-          min={1}
-          max={50}
-          inputMode="numeric"
-        />
-        <Field
-          label="Radius (km)"
-          name="radiusKm"
-          type="number"
-          min={1}
-          max={500}
-          defaultValue={25}
-          inputMode="numeric"
-        />
-        <div className="md:col-span-2">
-          <PlaceField label="Pickup area" name="near" value={near} onChange={setNear} />
-        </div>
-        <label className="flex items-center gap-2 self-end pb-3 text-sm">
-          <input
-            type="checkbox"
-            name="serve"
-            value="mine"
-            className="h-4 w-4"
-            defaultChecked={params.get('serve') !== 'all'}
-            key={params.get('serve') ?? 'all'}
+      {!notVerified && (
+        <form
+          onSubmit={applyFilters}
+          className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-2 lg:grid-cols-4"
+        >
+          <Field label="From date" name="from" type="date" />
+          <Field label="To date" name="to" type="date" />
+          <Field
+            label="Seats (passengers up to)"
+            name="passengers"
+            type="number"
+            min={1}
+            max={50}
+            inputMode="numeric"
           />
-          Only trips in my area that my vehicles can take
-        </label>
-        <div className="flex items-end gap-2">
-          <Button type="submit">Filter</Button>
-          <Button type="button" variant="ghost" onClick={() => setParams(defaults())}>
-            Clear
-          </Button>
-        </div>
-      </form>
+          <Field
+            label="Radius (km)"
+            name="radiusKm"
+            type="number"
+            min={1}
+            max={500}
+            defaultValue={25}
+            inputMode="numeric"
+          />
+          <div className="md:col-span-2">
+            <PlaceField label="Pickup area" name="near" value={near} onChange={setNear} />
+          </div>
+          <label className="flex items-center gap-2 self-end pb-3 text-sm">
+            <input
+              type="checkbox"
+              name="serve"
+              value="mine"
+              className="h-4 w-4"
+              defaultChecked={params.get('serve') !== 'all'}
+              key={params.get('serve') ?? 'all'}
+            />
+            Only trips in my area that my vehicles can take
+          </label>
+          <div className="flex items-end gap-2">
+            <Button type="submit">Filter</Button>
+            <Button type="button" variant="ghost" onClick={() => setParams(defaults())}>
+              Clear
+            </Button>
+          </div>
+        </form>
+      )}
       {rides.isPending ? (
         <Loading />
-      ) : rides.error instanceof ApiError && rides.error.code === 'driver_not_verified' ? (
+      ) : notVerified ? (
         standing.data ? (
           <CannotQuoteCard standing={standing.data} />
         ) : (
-          <p role="alert">{rides.error.message}</p>
+          <p role="alert">{rides.error?.message}</p>
         )
       ) : rides.error ? (
         <p role="alert">Requests could not be loaded: {rides.error.message}</p>
       ) : rides.data.items.length === 0 ? (
-        <p>
-          No open requests match.
-          {params.get('serve') !== 'all' &&
-            ' Only trips in your service area that your vehicles can take are shown: untick "Only trips in my area that my vehicles can take" to see every trip.'}{' '}
-          New ones appear here, and you are notified when one matches your area, hours, seats and what your
-          vehicles offer.
-        </p>
+        <EmptyState
+          illustration="empty-board"
+          title="No open requests match right now"
+          headingLevel={2}
+          action={
+            <>
+              {params.get('serve') !== 'all' && (
+                <Button type="button" onClick={() => setParams(new URLSearchParams({ serve: 'all' }))}>
+                  See every open trip
+                </Button>
+              )}
+              <Button asChild variant="secondary">
+                <Link to="/driver-profile">Edit your driver profile</Link>
+              </Button>
+            </>
+          }
+        >
+          {params.get('serve') !== 'all' && (
+            <p>
+              Only trips in your service area that your vehicles can take are shown: untick "Only trips in my
+              area that my vehicles can take" to see every trip.
+            </p>
+          )}
+          {profileGaps(profile.data).map((gap) => (
+            <p key={gap} className="font-semibold text-amber-900" data-testid="profile-gap">
+              {gap}
+            </p>
+          ))}
+          <p>
+            New ones appear here, and you are notified when one matches your area, hours, seats and what your
+            vehicles offer.
+          </p>
+        </EmptyState>
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

@@ -2,7 +2,7 @@
  * /booking/{id}: the trip, the agreed fare, the driver's business and vehicle (so the passenger can
  * identify them), both sides' contact details, status and history, calendar download, cancel, complete, rate.
  */
-import { CalendarPlus, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { BookingDto, ContactDto } from '../../shared/marketplace/api.ts';
@@ -19,28 +19,12 @@ import { BookingReceipt } from '../features/billing/Receipt.tsx';
 import { DriverTrustLines, VehicleLine } from '../features/driver-card/DriverCard.tsx';
 import { useBooking, useBookingAction } from '../features/marketplace/api.ts';
 import { CancelBookingDialog } from '../features/marketplace/components/CancelBookingDialog.tsx';
+import { DayOfTrip } from '../features/marketplace/components/DayOfTrip.tsx';
 import { RatingForm } from '../features/marketplace/components/RatingForm.tsx';
 import { RideSummary, Stars, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
-
-/**
- * An E.164 number as Australians write it, with its tel: link: '+61412345678' reads '0412 345 678',
- * '+61249812345' reads '(02) 4981 2345'. Anything else is shown as stored. (A few lines instead of a
- * phone library's metadata in this page's bundle: the app stores Australian numbers in E.164.)
- */
-export function phoneDisplay(phone: string): { text: string; href: string } {
-  const compact = phone.replace(/[^\d+]/g, '');
-  const href = `tel:${compact.replace(/^0(\d{9})$/, '+61$1')}`;
-  // E.164 ('+61412345678'), or a national number typed before numbers were stored in E.164 ('0412345678').
-  const au = /^(?:\+61|0)(\d{9})$/.exec(compact);
-  if (!au) return { text: phone, href };
-  const n = `0${au[1]}`;
-  if (n.startsWith('04') || n.startsWith('05')) {
-    return { text: `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`, href };
-  }
-  return { text: `(${n.slice(0, 2)}) ${n.slice(2, 6)} ${n.slice(6)}`, href };
-}
+import { phoneDisplay } from '../lib/phone-display.ts';
 
 function Contact({ title, contact }: { title: string; contact: ContactDto }) {
   const phone = contact.phone ? phoneDisplay(contact.phone) : null;
@@ -184,28 +168,15 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
           {admin && b.lateCancellation && ` ${BOOKING_STATE_TEXT.lateCancellationHint}`}
         </p>
       </div>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
+      {b.status === 'confirmed' ? (
+        <DayOfTrip b={b} />
+      ) : (
         <Card className="flex flex-col gap-3">
           <h2 className="text-xl font-bold">Trip</h2>
           <RideSummary ride={b.ride} showBudget={false} />
-          <a
-            href={`/api/bookings/${b.id}/calendar.ics`}
-            download
-            className="inline-flex items-center gap-2 self-start font-semibold text-brand-600 underline underline-offset-4"
-          >
-            <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Add to calendar
-          </a>
         </Card>
-        <Card className="flex flex-col gap-2">
-          <h2 className="text-xl font-bold">Agreed fare</h2>
-          <p className="text-3xl font-bold" data-testid="agreed-fare">
-            {formatAud(b.priceCents)}
-          </p>
-          <p className="text-sm wrap-anywhere" data-testid="booking-fare-statement">
-            {b.fareStatement}
-          </p>
-          <p className="text-sm text-slate-700">Accepted {formatSydney(b.acceptedAt)} (Sydney time)</p>
-        </Card>
+      )}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card className="flex flex-col gap-2">
           <h2 className="text-xl font-bold">Driver and vehicle</h2>
           <div className="flex items-center gap-3">
@@ -233,7 +204,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
             · {v.capacity} seats
           </p>
         </Card>
-        <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="contacts">
+        <Card className="grid grid-cols-1 content-start gap-4 sm:grid-cols-2" data-testid="contacts">
           <h2 className="text-xl font-bold sm:col-span-2">Contact details</h2>
           <Contact title="Driver" contact={b.driver.contact} />
           <Contact title="Customer" contact={b.customer.contact} />
@@ -244,6 +215,25 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
           </p>
         </Card>
       </div>
+      {/* The fare is agreed and settled between the two sides: its statement is folded (issue 18). */}
+      <details className="group rounded-xl border border-slate-200 bg-white shadow-card">
+        <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1 rounded-xl p-5">
+          <h2 className="text-xl font-bold">Agreed fare</h2>
+          <span className="text-2xl font-bold text-brand-950" data-testid="agreed-fare">
+            {formatAud(b.priceCents)}
+          </span>
+          <span className="text-sm font-semibold text-brand-600 underline underline-offset-4">
+            <span className="group-open:hidden">Show the fare statement</span>
+            <span className="hidden group-open:inline">Hide the fare statement</span>
+          </span>
+        </summary>
+        <div className="flex flex-col gap-2 px-5 pb-5">
+          <p className="text-sm wrap-anywhere" data-testid="booking-fare-statement">
+            {b.fareStatement}
+          </p>
+          <p className="text-sm text-slate-700">Accepted {formatSydney(b.acceptedAt)} (Sydney time)</p>
+        </div>
+      </details>
       <Card className="flex flex-col gap-2">
         <h2 className="text-xl font-bold">History</h2>
         <ol className="flex flex-col gap-1 text-sm wrap-anywhere">

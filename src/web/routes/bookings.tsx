@@ -1,4 +1,5 @@
 /** /bookings: the user's bookings, as customer or driver. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
@@ -11,17 +12,19 @@ import { RideSummary, StatusBadge } from '../features/marketplace/components/Rid
 import { usePageMeta } from '../lib/page-meta.ts';
 
 /** The dashboards' "Upcoming bookings" section (a customer's and a driver's). */
-export function UpcomingBookings({ items }: { items: BookingDto[] }) {
+export function UpcomingBookings({ items, empty }: { items: BookingDto[]; empty?: ReactNode }) {
   return (
     <section className="flex flex-col gap-3">
       <h2 className="text-xl font-bold">Upcoming bookings</h2>
-      <BookingList items={items} empty="No upcoming bookings." />
+      <BookingList items={items} empty={empty ?? 'No upcoming bookings.'} />
     </section>
   );
 }
 
-export function BookingList({ items, empty }: { items: BookingDto[]; empty: string }) {
-  if (items.length === 0) return <p className="text-slate-700">{empty}</p>;
+/** Bookings as cards; `empty` is a sentence, or an empty state that guides. */
+export function BookingList({ items, empty }: { items: BookingDto[]; empty: ReactNode }) {
+  if (items.length === 0)
+    return typeof empty === 'string' ? <p className="text-slate-700">{empty}</p> : empty;
   return (
     <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {items.map((b) => (

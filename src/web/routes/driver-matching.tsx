@@ -64,40 +64,49 @@ export default function DriverMatchingPage() {
   const r = ride.data;
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold">Finding drivers</h1>
-      <Card className="flex flex-col gap-3">
-        <p className="flex items-center gap-2">
-          <StatusBadge status={r.status} />
-          {r.bookingId && (
-            <Link to={`/booking/${r.bookingId}`} className="font-semibold text-brand-600 underline">
-              View the booking
-            </Link>
-          )}
+      <div>
+        <h1 className="text-3xl font-bold">Finding drivers</h1>
+        <p className="mt-2 text-lg text-slate-700" data-testid="match-count">
+          {matches.isPending
+            ? 'Counting the drivers who match your trip...'
+            : matches.data === 0
+              ? 'No verified driver lists hours, an area and a vehicle that match this trip yet; verified drivers can still find it and quote.'
+              : `${matches.data} verified ${matches.data === 1 ? 'driver matches' : 'drivers match'} your trip and ${matches.data === 1 ? 'has' : 'have'} been told.`}
         </p>
-        <CancelledBookingNote ride={r} bookings={bookings.data} />
-        <RideSummary ride={r} />
-        {r.status === 'open' && (
-          <p>
-            <Link to={`/edit-ride/${r.id}`} className="text-brand-600 underline underline-offset-4">
-              Change or cancel this request
-            </Link>
-          </p>
-        )}
-      </Card>
-      <p className="text-lg" data-testid="match-count">
-        {matches.isPending
-          ? 'Counting the drivers who match your trip...'
-          : matches.data === 0
-            ? 'No verified driver lists hours, an area and a vehicle that match this trip yet; verified drivers can still find it and quote.'
-            : `${matches.data} verified ${matches.data === 1 ? 'driver matches' : 'drivers match'} your trip and ${matches.data === 1 ? 'has' : 'have'} been told.`}
-      </p>
-      <section aria-labelledby="quotes-heading" className="flex flex-col gap-3">
-        <h2 id="quotes-heading" className="text-xl font-bold">
-          Quotes
-        </h2>
-        <RideQuotes ride={r} />
-      </section>
-      <RideQuestions rideId={r.id} />
+      </div>
+      {/* Wide screens: the trip stays in view beside the quotes it is being compared for. */}
+      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start">
+        <aside aria-label="Your trip" className="lg:sticky lg:top-[calc(var(--header-height,4rem)+1rem)]">
+          <Card className="flex flex-col gap-3">
+            <p className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={r.status} />
+              {r.bookingId && (
+                <Link to={`/booking/${r.bookingId}`} className="font-semibold text-brand-600 underline">
+                  View the booking
+                </Link>
+              )}
+            </p>
+            <CancelledBookingNote ride={r} bookings={bookings.data} />
+            <RideSummary ride={r} />
+            {r.status === 'open' && (
+              <p>
+                <Link to={`/edit-ride/${r.id}`} className="text-brand-600 underline underline-offset-4">
+                  Change or cancel this request
+                </Link>
+              </p>
+            )}
+          </Card>
+        </aside>
+        <div className="flex min-w-0 flex-col gap-8">
+          <section aria-labelledby="quotes-heading" className="flex flex-col gap-3">
+            <h2 id="quotes-heading" className="text-xl font-bold">
+              Quotes
+            </h2>
+            <RideQuotes ride={r} />
+          </section>
+          <RideQuestions rideId={r.id} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -43,6 +43,9 @@ const FEATURES = [
 
 const h2 = 'text-2xl font-bold text-slate-900 sm:text-3xl';
 
+/** The drawing of each step of HOW_IT_WORKS_STEPS, in order (public/illustrations). */
+const STEP_PICTURES = ['step-post', 'step-compare', 'step-ride'] as const;
+
 export default function HomePage() {
   const meta = usePublicPageMeta('/');
   return (
@@ -135,7 +138,18 @@ export default function HomePage() {
         </h2>
         <ol className="grid grid-cols-1 gap-6 md:grid-cols-3">
           {HOW_IT_WORKS_STEPS.map((step, i) => (
-            <li key={step.name} className="flex flex-col gap-3 rounded-xl bg-slate-50 p-6">
+            <li
+              key={step.name}
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-card"
+            >
+              <img
+                src={`/illustrations/${STEP_PICTURES[i]}.svg`}
+                alt=""
+                width={160}
+                height={112}
+                loading="lazy"
+                className="h-28 w-auto self-center"
+              />
               <span
                 aria-hidden="true"
                 className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"

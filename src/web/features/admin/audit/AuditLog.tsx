@@ -127,7 +127,7 @@ export function AuditLog() {
             tabIndex={0}
             className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
           >
-            <table className="w-full text-sm">
+            <table className="w-full min-w-[40rem] text-sm">
               <thead className="bg-slate-100">
                 <tr>
                   <th scope="col" className={th}>

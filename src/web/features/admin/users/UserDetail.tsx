@@ -187,7 +187,7 @@ export function Table({
           tabIndex={0}
           className="overflow-x-auto"
         >
-          <table className="w-full text-sm">
+          <table className="w-full min-w-[40rem] text-sm">
             <thead>
               <tr className="border-b border-slate-300">
                 {head.map((h, i) => (

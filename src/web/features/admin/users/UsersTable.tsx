@@ -155,7 +155,7 @@ export function UsersSearch({ enabled }: { enabled: boolean }) {
             tabIndex={0}
             className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
           >
-            <table className="w-full text-left text-sm">
+            <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">
                 Accounts, {USER_SORTS[(filters.sort || 'newest') as keyof typeof USER_SORTS]}
               </caption>

@@ -1,7 +1,8 @@
 /**
- * One driver's quote as the customer compares it: the price, the marks of the comparison ("Lowest price",
- * "Best rated"), the driver's track record and trust details in readable type, what the quote's state
- * means in words, and the fare statement to accept it.
+ * One driver's quote as the customer compares it (issue 18's order): the marks of the comparison ("Lowest
+ * price", "Best rated") and a sun-coloured edge on a marked card; who (company, track record); the price,
+ * large, on the brand wash with what it means; the trust details in readable type; the driver's message;
+ * what the quote's state means in words; and one primary action, which opens the fare statement to book.
  */
 import { Star, Tag } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -20,6 +21,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { DriverProfileLink, DriverTrustLines, VehicleLine } from '../../driver-card/DriverCard.tsx';
 import { PairQuoteNote } from './PairQuoteNote.tsx';
 
@@ -65,7 +67,7 @@ const STATE_STYLE: Record<string, string> = {
 
 function Mark({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-green-800 px-3 py-1 text-sm font-semibold text-white">
+    <span className="inline-flex items-center gap-1 rounded-full bg-sun-400 px-3 py-1 text-sm font-bold text-brand-950">
       {icon}
       {children}
     </span>
@@ -101,24 +103,47 @@ export function QuoteCard({
   const SubHeading = headingLevel === 3 ? 'h4' : 'h5';
   const rated = d.rating.average !== null && d.rating.count > 0;
   const trips = completedTripsText(d.completedTrips);
+  const marked = Boolean(marks?.lowestPrice || marks?.bestRated);
   return (
-    <Card className="flex h-full flex-col gap-3 p-5!" data-testid="quote-card">
-      {(marks?.lowestPrice || marks?.bestRated) && (
+    <Card
+      className={cn('flex h-full flex-col gap-4 p-5!', marked && 'border-sun-400! ring-2 ring-sun-400')}
+      data-testid="quote-card"
+    >
+      {marked && (
         <p className="flex flex-wrap gap-2" data-testid="quote-marks">
-          {marks.lowestPrice && (
+          {marks?.lowestPrice && (
             <Mark icon={<Tag className="h-4 w-4" aria-hidden="true" />}>Lowest price</Mark>
           )}
-          {marks.bestRated && <Mark icon={<Star className="h-4 w-4" aria-hidden="true" />}>Best rated</Mark>}
+          {marks?.bestRated && <Mark icon={<Star className="h-4 w-4" aria-hidden="true" />}>Best rated</Mark>}
         </p>
       )}
-      <div className="flex items-center gap-3">
+      <div className="flex items-start gap-3">
         <Avatar src={d.avatarUrl} name={d.businessName} size="md" decorative />
-        <Heading className="min-w-0 flex-1 text-lg font-bold leading-snug wrap-anywhere">
-          {d.companyName || `${d.firstName}'s shuttle`}
-        </Heading>
+        <div className="min-w-0 flex-1">
+          <Heading className="text-lg font-bold leading-snug wrap-anywhere">
+            {d.companyName || `${d.firstName}'s shuttle`}
+          </Heading>
+          <p className="text-base text-slate-800" data-testid="track-record">
+            {rated ? (
+              <span role="img" aria-label={ratingLabel(d.rating)} className="font-semibold text-slate-900">
+                <span aria-hidden="true" className="text-amber-700">
+                  ★
+                </span>{' '}
+                <span aria-hidden="true">
+                  {d.rating.average!.toFixed(1)} · {ratingCountText(d.rating.count)}
+                </span>
+              </span>
+            ) : (
+              <span className="font-semibold text-slate-900">{ratingCountText(0)}</span>
+            )}
+            {trips && <> · {trips}</>}
+          </p>
+        </div>
+      </div>
+      <div className="rounded-lg bg-brand-50 px-4 py-3">
         {/* A pair quote's headline is this leg's share, so it compares with one-leg quotes (sort and marks
             use it too); the label and the note below give the price for both legs. */}
-        <p className="shrink-0 text-right text-2xl font-bold text-slate-900" data-testid="quote-price">
+        <p className="text-3xl font-bold text-brand-950" data-testid="quote-price">
           {formatAud(quote.priceCents)}
           {quote.bundle && (
             <span className="block text-sm font-medium text-slate-700">
@@ -126,29 +151,19 @@ export function QuoteCard({
             </span>
           )}
         </p>
+        <p className="mt-1 text-sm text-slate-700">The most you pay. You pay the driver directly.</p>
       </div>
       <PairQuoteNote quote={quote} ride={ride} />
-      <p className="text-base text-slate-800" data-testid="track-record">
-        {rated ? (
-          <span role="img" aria-label={ratingLabel(d.rating)} className="font-semibold text-slate-900">
-            <span aria-hidden="true" className="text-amber-700">
-              ★
-            </span>{' '}
-            <span aria-hidden="true">
-              {d.rating.average!.toFixed(1)} · {ratingCountText(d.rating.count)}
-            </span>
-          </span>
-        ) : (
-          <span className="font-semibold text-slate-900">{ratingCountText(0)}</span>
-        )}
-        {trips && <> · {trips}</>}
-      </p>
       <ul className="flex flex-col gap-2 text-base text-slate-800" data-testid="trust-details">
         <DriverTrustLines driver={d} />
         <VehicleLine vehicle={quote.vehicleCard} fallback={quote.vehicle} />
       </ul>
+      {quote.message && (
+        <p className="border-l-4 border-brand-200 pl-3 text-base text-slate-800 wrap-anywhere">
+          “{quote.message}”
+        </p>
+      )}
       <DriverProfileLink driver={d} />
-      {quote.message && <p className="text-base wrap-anywhere">“{quote.message}”</p>}
       <p
         className={`mt-auto text-base ${STATE_STYLE[quote.status] ?? 'font-semibold text-slate-800'}`}
         data-testid="quote-state"
@@ -161,7 +176,7 @@ export function QuoteCard({
         </p>
       )}
       {onAccept && acceptable && !confirming && (
-        <Button className="self-start" onClick={() => setConfirming(true)}>
+        <Button className="w-full" onClick={() => setConfirming(true)}>
           Accept this quote
         </Button>
       )}

@@ -13,7 +13,8 @@ import { LIVE_QUOTE_STATUSES } from '../../../../shared/marketplace/constants.ts
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { BOOKING_STATE_TEXT } from '../../../../shared/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SkeletonCards } from '../../../components/ui/loading.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, api } from '../../../lib/api.ts';
 import { seenPrice, useAcceptQuote, useRideQuotes } from '../api.ts';
@@ -185,11 +186,20 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
         </div>
       )}
       {quotes.isPending ? (
-        <Loading text="Loading quotes..." />
+        <SkeletonCards count={2} label="Loading quotes..." />
       ) : quotes.error ? (
         <p role="alert">Quotes could not be loaded: {quotes.error.message}</p>
       ) : live.length === 0 && earlier.length === 0 ? (
-        <p className="text-slate-700">No quotes yet. They appear here as soon as drivers send them.</p>
+        <EmptyState illustration="quotes-on-the-way" title="No quotes yet">
+          <p>
+            Matching drivers have been told about your trip. Each quote appears here the moment it is sent,
+            and we notify you (by e-mail too, unless you turned that off in Settings).
+          </p>
+          <p>
+            Drivers quote once they have checked their day, so it can take a while: you do not need to keep
+            this page open.
+          </p>
+        </EmptyState>
       ) : (
         <>
           {live.length > 1 && (
@@ -221,7 +231,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
             </fieldset>
           )}
           {live.length > 0 ? (
-            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="live-quotes">
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="live-quotes">
               {live.map((q) => card(q, 3))}
             </ul>
           ) : (
@@ -232,7 +242,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
             )
           )}
           {earlier.length > 0 && live.length === 0 && ride.status !== 'open' ? (
-            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="earlier-quotes">
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="earlier-quotes">
               {earlier.map((q) => card(q, 3))}
             </ul>
           ) : (
@@ -241,10 +251,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
                 <h3 id={`${sortName}-earlier`} className="text-lg font-bold">
                   Earlier quotes
                 </h3>
-                <ul
-                  className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
-                  data-testid="earlier-quotes"
-                >
+                <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="earlier-quotes">
                   {earlier.map((q) => card(q, 4))}
                 </ul>
               </section>
