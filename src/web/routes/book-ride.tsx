@@ -19,38 +19,64 @@ export default function BookRidePage() {
   const { user } = useAuth();
   const [error, setError] = useState<string | null>(null);
   return (
-    <div className="flex max-w-4xl flex-col gap-6">
-      <div>
-        <h1 className="text-3xl font-bold">Book a ride</h1>
-        <p className="mt-2 text-slate-700">
-          Tell local shuttle businesses where and when you are going. They quote; you choose. Times are Sydney
-          time.
-        </p>
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
+      <div className="flex max-w-4xl min-w-0 flex-col gap-6">
+        <div>
+          <h1 className="text-3xl font-bold">Book a ride</h1>
+          <p className="mt-2 text-slate-700">
+            Tell local shuttle businesses where and when you are going. They quote; you choose. Times are
+            Sydney time.
+          </p>
+        </div>
+        {user?.isTest && <p className="text-amber-900">A test session cannot post trips.</p>}
+        <TripForm
+          initial={emptyTrip}
+          mode="create"
+          submitLabel="Post my trip"
+          busyLabel="Posting..."
+          serverError={error}
+          onSubmit={async (body) => {
+            setError(null);
+            try {
+              const res = await create.mutateAsync(body);
+              toast({
+                title: 'Trip posted',
+                description: 'Drivers who match your trip can now quote.',
+                variant: 'success',
+              });
+              navigate(`/ride-confirmation?ride=${res.ride.id}`);
+            } catch (err) {
+              setError(
+                err instanceof ApiError ? err.message : 'Your trip could not be posted. Please try again.',
+              );
+            }
+          }}
+        />
       </div>
-      {user?.isTest && <p className="text-amber-900">A test session cannot post trips.</p>}
-      <TripForm
-        initial={emptyTrip}
-        mode="create"
-        submitLabel="Post my trip"
-        busyLabel="Posting..."
-        serverError={error}
-        onSubmit={async (body) => {
-          setError(null);
-          try {
-            const res = await create.mutateAsync(body);
-            toast({
-              title: 'Trip posted',
-              description: 'Drivers who match your trip can now quote.',
-              variant: 'success',
-            });
-            navigate(`/ride-confirmation?ride=${res.ride.id}`);
-          } catch (err) {
-            setError(
-              err instanceof ApiError ? err.message : 'Your trip could not be posted. Please try again.',
-            );
-          }
-        }}
-      />
+      {/* Wide screens: what happens after posting, beside the form (issue 18). */}
+      <aside
+        aria-labelledby="after-posting"
+        className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-card xl:sticky xl:top-[calc(var(--header-height,4rem)+1rem)]"
+      >
+        <img
+          src="/illustrations/quotes-on-the-way.svg"
+          alt=""
+          width={160}
+          height={112}
+          className="h-24 w-auto self-center"
+        />
+        <h2 id="after-posting" className="text-lg font-bold">
+          What happens next
+        </h2>
+        <ol className="flex list-decimal flex-col gap-2 pl-5 text-slate-800">
+          <li>Registered local operators whose area, hours and vehicles fit your trip are told at once.</li>
+          <li>Their quotes arrive on your trip's page, and we notify you of each one.</li>
+          <li>You compare price, ratings and vehicle, and book one. Until then nothing is committed.</li>
+        </ol>
+        <p className="text-sm text-slate-700">
+          Posting is free. You pay the driver directly, and never more than the fare you book.
+        </p>
+      </aside>
     </div>
   );
 }
