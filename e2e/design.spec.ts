@@ -171,3 +171,29 @@ test("a driver's empty board names what in their profile keeps trips away", asyn
     page.getByRole('checkbox', { name: 'Only trips in my area that my vehicles can take' }),
   ).not.toBeChecked();
 });
+
+test('a list that fails to load says so and offers Try again, which loads it', async ({
+  browser,
+  request,
+}) => {
+  const page = await phoneAs(browser, await createConfirmedUser(request, 'customer'));
+  // The network drops the first requests for the list (the app retries 4xx-free errors 3 times first).
+  let failures = 0;
+  await page.route('**/api/bookings', async (route) => {
+    if (failures < 4) {
+      failures += 1;
+      await route.abort('connectionreset');
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto('/bookings');
+  const alert = page.getByRole('alert').filter({ hasText: 'Bookings could not be loaded.' });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  expect(await axeViolations(page)).toEqual([]);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByTestId('empty-state').getByRole('heading', { name: 'No bookings yet' }),
+  ).toBeVisible();
+  await expect(alert).toBeHidden();
+});

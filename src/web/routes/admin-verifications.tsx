@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { formatSydney } from '../../shared/marketplace/time.ts';
 import { VERIFICATION_STATUS_LABELS, VERIFICATION_STATUSES } from '../../shared/marketplace/verification.ts';
 import { Card } from '../components/ui/card.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { SkeletonCards } from '../components/ui/loading.tsx';
 import { td, th } from '../features/admin-oversight.tsx';
 import { useFollowUps, useVerificationQueue } from '../features/admin-verifications/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
@@ -49,7 +49,7 @@ export default function AdminVerificationsPage() {
           </div>
         </div>
         {queue.isPending ? (
-          <Loading />
+          <SkeletonCards />
         ) : queue.error ? (
           <p role="alert">The list could not be loaded.</p>
         ) : queue.data.length === 0 ? (
@@ -96,7 +96,7 @@ export default function AdminVerificationsPage() {
           if needed, the customer.
         </p>
         {followUps.isPending ? (
-          <Loading />
+          <SkeletonCards />
         ) : followUps.error ? (
           <p role="alert">The list could not be loaded.</p>
         ) : followUps.data.length === 0 ? (

@@ -10,7 +10,8 @@ import type { DriverProfileDto } from '../../shared/marketplace/api.ts';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Field } from '../components/ui/field.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useAvailableRides, useDriverProfile } from '../features/marketplace/api.ts';
 import {
@@ -114,7 +115,7 @@ export default function AvailableRidesPage() {
         </form>
       )}
       {rides.isPending ? (
-        <Loading />
+        <SkeletonCards />
       ) : notVerified ? (
         standing.data ? (
           <CannotQuoteCard standing={standing.data} />
@@ -122,7 +123,7 @@ export default function AvailableRidesPage() {
           <p role="alert">{rides.error?.message}</p>
         )
       ) : rides.error ? (
-        <p role="alert">Requests could not be loaded: {rides.error.message}</p>
+        <LoadError what="Requests" error={rides.error} onRetry={() => void rides.refetch()} />
       ) : rides.data.items.length === 0 ? (
         <EmptyState
           illustration="empty-board"

@@ -13,7 +13,7 @@ import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { FormError } from '../components/ui/field.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { SkeletonCards } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { BookingReceipt } from '../features/billing/Receipt.tsx';
 import { DriverTrustLines, VehicleLine } from '../features/driver-card/DriverCard.tsx';
@@ -120,7 +120,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
       setFocusAfter(null);
     }
   }, [focusAfter, b]);
-  if (booking.isPending) return <Loading />;
+  if (booking.isPending) return <SkeletonCards count={2} label="Loading the booking..." />;
   if (booking.error || !b) {
     return (
       <div className="flex flex-col gap-4">

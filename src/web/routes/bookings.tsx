@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { cancelledByText } from '../../shared/messages.ts';
+import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useBookings } from '../features/marketplace/api.ts';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
@@ -69,9 +72,30 @@ export default function BookingsPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Bookings</h1>
       {bookings.isPending && user && !user.isTest ? (
-        <Loading />
+        <SkeletonCards />
       ) : bookings.error ? (
-        <p role="alert">Bookings could not be loaded.</p>
+        <LoadError what="Bookings" error={bookings.error} onRetry={() => void bookings.refetch()} />
+      ) : upcoming.length === 0 && other.length === 0 ? (
+        <EmptyState
+          illustration="no-trips"
+          title="No bookings yet"
+          headingLevel={2}
+          action={
+            <Button asChild>
+              {user?.userType === 'driver' ? (
+                <Link to="/available-rides">Find trips to quote</Link>
+              ) : (
+                <Link to="/book-ride">Book a ride</Link>
+              )}
+            </Button>
+          }
+        >
+          <p>
+            {user?.userType === 'driver'
+              ? 'When a customer accepts one of your quotes, the booking shows here with their details and the pickup.'
+              : 'When you accept a quote, the booking shows here with your driver, the vehicle and the pickup.'}
+          </p>
+        </EmptyState>
       ) : (
         <>
           <section className="flex flex-col gap-3">

@@ -5,7 +5,7 @@ import type { BookingDto, RideDto } from '../../shared/marketplace/api.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
 import { BOOKING_STATE_TEXT } from '../../shared/messages.ts';
 import { Card } from '../components/ui/card.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useRide, useRideMatches } from '../features/marketplace/api.ts';
 import { RideQuestions } from '../features/marketplace/components/RideQuestions.tsx';
 import { RideQuotes, useRideBookings } from '../features/marketplace/components/RideQuotes.tsx';
@@ -52,7 +52,7 @@ export default function DriverMatchingPage() {
   const ride = useRide(id);
   const matches = useRideMatches(id);
   const bookings = useRideBookings(id ?? '');
-  if (ride.isPending) return <Loading text="Finding drivers" />;
+  if (ride.isPending) return <SkeletonCards count={2} label="Finding drivers" />;
   if (ride.error) {
     return (
       <div className="flex flex-col gap-4">

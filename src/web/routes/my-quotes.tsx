@@ -1,7 +1,8 @@
 /** /my-quotes: the quotes for each open request, side by side. */
 import { Link } from 'react-router';
 import { Card } from '../components/ui/card.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useMyRides } from '../features/marketplace/api.ts';
 import { RideQuotes } from '../features/marketplace/components/RideQuotes.tsx';
 import { RideSummary } from '../features/marketplace/components/RideSummary.tsx';
@@ -15,9 +16,9 @@ export default function MyQuotesPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">My quotes</h1>
       {rides.isPending ? (
-        <Loading />
+        <SkeletonCards />
       ) : rides.error ? (
-        <p role="alert">Your requests could not be loaded.</p>
+        <LoadError what="Your requests" error={rides.error} onRetry={() => void rides.refetch()} />
       ) : open.length === 0 ? (
         <p>
           You have no open requests.{' '}

@@ -4,7 +4,8 @@ import { formatDateTime } from '../../shared/format.ts';
 import type { NotificationDto } from '../../shared/marketplace/api.ts';
 import { notificationPath } from '../../shared/marketplace/notification-types.ts';
 import { Button } from '../components/ui/button.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useMarkNotifications, useNotifications } from '../features/marketplace/api.ts';
 import { cn } from '../lib/cn.ts';
@@ -33,11 +34,18 @@ export default function NotificationsPage() {
       {user?.isTest ? (
         <p>A test session has no notifications.</p>
       ) : list.isPending ? (
-        <Loading />
+        <SkeletonCards />
       ) : list.error ? (
-        <p role="alert">Notifications could not be loaded.</p>
+        <LoadError what="Notifications" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <p>Nothing yet.</p>
+        <p className="text-slate-700">
+          No notifications yet. New quotes, bookings, reminders and ratings show here, and by e-mail as you
+          choose in{' '}
+          <Link to="/settings" className="font-semibold text-brand-600 underline underline-offset-4">
+            Settings
+          </Link>
+          .
+        </p>
       ) : (
         <ul className="flex flex-col gap-2">
           {list.data.items.map((n) => {

@@ -1,7 +1,7 @@
 /** /ride-history: past trips, for customers and drivers. */
 
 import { Card } from '../components/ui/card.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useRBAC } from '../features/auth/rbac.tsx';
 import { useBookings, useMyRides } from '../features/marketplace/api.ts';
@@ -23,7 +23,11 @@ export default function RideHistoryPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Ride history</h1>
-      {bookings.isPending && real ? <Loading /> : <BookingList items={past} empty="No past trips yet." />}
+      {bookings.isPending && real ? (
+        <SkeletonCards />
+      ) : (
+        <BookingList items={past} empty="No past trips yet." />
+      )}
       {isCustomer && unbooked.length > 0 && (
         <section className="flex flex-col gap-3">
           <h2 className="text-xl font-bold">Requests that were not booked</h2>

@@ -6,7 +6,7 @@ import { AUDIT_ACTIONS, auditActionLabel } from '../../../../shared/admin/audit.
 import type { AuditEntryDto } from '../../../../shared/admin/users.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { SkeletonCards } from '../../../components/ui/loading.tsx';
 import { api } from '../../../lib/api.ts';
 
 const KEYS = ['actor', 'target', 'action', 'from', 'to'] as const;
@@ -112,7 +112,7 @@ export function AuditLog() {
         </div>
       </form>
       {log.isPending ? (
-        <Loading />
+        <SkeletonCards />
       ) : log.error ? (
         <p role="alert" className="text-red-700">
           {log.error.message}

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BOOKING_FLAGS, BOOKING_STATUSES } from '../../../../shared/admin/bookings.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { SkeletonCards } from '../../../components/ui/loading.tsx';
 import { useAdminBookings } from './api.ts';
 
 const KEYS = ['status', 'flag', 'from', 'to', 'driver', 'customer'] as const;
@@ -108,7 +108,7 @@ export function BookingsList() {
         </div>
       </form>
       {list.isPending ? (
-        <Loading />
+        <SkeletonCards />
       ) : list.error ? (
         <p role="alert" className="text-red-700">
           {list.error.message}

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ISSUE_STATUS_LABELS, ISSUE_STATUSES } from '../../../../shared/admin/issues.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { SkeletonCards } from '../../../components/ui/loading.tsx';
 import { useAdminIssues } from './api.ts';
 
 const KEYS = ['status', 'priority', 'category', 'q'] as const;
@@ -97,7 +97,7 @@ export function IssuesList() {
         </div>
       </form>
       {list.isPending ? (
-        <Loading />
+        <SkeletonCards />
       ) : list.error ? (
         <p role="alert" className="text-red-700">
           {list.error.message}

@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/marketplace/verification.ts';
 import { USER_TYPES } from '../../../../shared/roles.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { SkeletonCards } from '../../../components/ui/loading.tsx';
 import { type UserListParams, useAdminUserList } from './api.ts';
 import { ROLE_LABELS, STATUS_LABELS } from './labels.ts';
 
@@ -139,7 +139,7 @@ export function UsersSearch({ enabled }: { enabled: boolean }) {
       </form>
 
       {list.isPending ? (
-        <Loading />
+        <SkeletonCards />
       ) : list.error ? (
         <p role="alert" className="text-red-700">
           {list.error.message}

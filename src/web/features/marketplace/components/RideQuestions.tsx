@@ -20,6 +20,7 @@ import {
 } from '../../../../shared/validation/questions.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -80,7 +81,7 @@ export function QuestionThread({ rideId }: { rideId: string }) {
       {thread.isPending ? (
         <Loading text="Loading questions..." />
       ) : thread.error || !data ? (
-        <p role="alert">Questions could not be loaded: {thread.error?.message}</p>
+        <LoadError what="Questions" error={thread.error} onRetry={() => void thread.refetch()} />
       ) : (
         <>
           <p id={hintId} className="text-sm text-slate-700">

@@ -14,6 +14,7 @@ import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { BOOKING_STATE_TEXT } from '../../../../shared/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SkeletonCards } from '../../../components/ui/loading.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, api } from '../../../lib/api.ts';
@@ -188,7 +189,7 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
       {quotes.isPending ? (
         <SkeletonCards count={2} label="Loading quotes..." />
       ) : quotes.error ? (
-        <p role="alert">Quotes could not be loaded: {quotes.error.message}</p>
+        <LoadError what="Quotes" error={quotes.error} onRetry={() => void quotes.refetch()} />
       ) : live.length === 0 && earlier.length === 0 ? (
         <EmptyState illustration="quotes-on-the-way" title="No quotes yet">
           <p>
