@@ -133,6 +133,8 @@ export type PublicPath = keyof typeof PUBLIC_PAGES;
 export interface HowItWorksStep {
   name: string;
   text: string;
+  /** Its drawing, public/illustrations/<picture>.svg (docs/DESIGN.md). */
+  picture: string;
 }
 
 /** SPEC §2.4's three steps (also the HowTo structured data on /how-it-works). */
@@ -140,14 +142,17 @@ export const HOW_IT_WORKS_STEPS: HowItWorksStep[] = [
   {
     name: 'Post your trip',
     text: 'Tell us the pickup, destination, date and time, how many passengers, your luggage and your budget. Posting a trip is free and does not commit you to anything.',
+    picture: 'step-post',
   },
   {
     name: 'Compare quotes',
     text: 'Registered local shuttle businesses see your request and send you a quote. Compare the fares, the companies and their ratings from other riders.',
+    picture: 'step-compare',
   },
   {
     name: 'Book and ride',
     text: 'Book the quote that suits you. You then see the company, the vehicle and its registration, and you pay the driver directly. The fare you agreed is the most you pay.',
+    picture: 'step-ride',
   },
 ];
 

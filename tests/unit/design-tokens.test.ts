@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND, BRAND_TOKENS } from '../../src/shared/brand.ts';
+import { HOW_IT_WORKS_STEPS } from '../../src/shared/public-content.ts';
 import { ILLUSTRATIONS } from '../../src/web/components/ui/empty-state.tsx';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -82,7 +83,7 @@ describe('design tokens', () => {
   });
 
   it('every illustration an empty state can name exists', () => {
-    for (const name of ILLUSTRATIONS) {
+    for (const name of [...ILLUSTRATIONS, ...HOW_IT_WORKS_STEPS.map((s) => s.picture), 'hero']) {
       expect(statSync(path.join(root, `src/web/public/illustrations/${name}.svg`)).size).toBeGreaterThan(200);
     }
   });

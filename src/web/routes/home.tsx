@@ -43,9 +43,6 @@ const FEATURES = [
 
 const h2 = 'text-2xl font-bold text-slate-900 sm:text-3xl';
 
-/** The drawing of each step of HOW_IT_WORKS_STEPS, in order (public/illustrations). */
-const STEP_PICTURES = ['step-post', 'step-compare', 'step-ride'] as const;
-
 export default function HomePage() {
   const meta = usePublicPageMeta('/');
   return (
@@ -143,7 +140,7 @@ export default function HomePage() {
               className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-card"
             >
               <img
-                src={`/illustrations/${STEP_PICTURES[i]}.svg`}
+                src={`/illustrations/${step.picture}.svg`}
                 alt=""
                 width={160}
                 height={112}

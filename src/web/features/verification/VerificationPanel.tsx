@@ -54,7 +54,20 @@ export function VerificationPanel() {
           ? 'You are verified with current documents: you can quote, and customers see the Verified badge.'
           : 'Customers book only verified businesses. Complete every item, then submit: we review within one business day and tell you by e-mail.'}
       </p>
-      <Checklist standing={s} />
+      {s.canQuote && s.items.every((i) => i.done) ? (
+        // All done: the list is there for reference, folded, so the profile's own fields come first on a phone.
+        <details className="group rounded-lg border border-slate-200 px-4 py-2">
+          <summary className="cursor-pointer py-1 font-semibold text-brand-600 underline underline-offset-4">
+            <span className="group-open:hidden">Show what was checked</span>
+            <span className="hidden group-open:inline">Hide what was checked</span>
+          </summary>
+          <div className="pt-2 pb-1">
+            <Checklist standing={s} />
+          </div>
+        </details>
+      ) : (
+        <Checklist standing={s} />
+      )}
       <FormNotice
         message={
           sent

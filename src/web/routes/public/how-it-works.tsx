@@ -13,7 +13,17 @@ export default function HowItWorksPage() {
       <Section title="For riders">
         <ol className="flex flex-col gap-4">
           {HOW_IT_WORKS_STEPS.map((step, i) => (
-            <li key={step.name} className="flex gap-4">
+            <li
+              key={step.name}
+              className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-card sm:flex-row sm:items-center"
+            >
+              <img
+                src={`/illustrations/${step.picture}.svg`}
+                alt=""
+                width={160}
+                height={112}
+                className="h-24 w-auto self-center sm:self-auto"
+              />
               <span
                 aria-hidden="true"
                 className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white"

@@ -38,9 +38,12 @@ function minutes(m: number | null): string {
 
 function Figure({ label, value, detail }: { label: string; value: string | number; detail?: string }) {
   return (
-    <div className="flex flex-col rounded-xl border border-slate-200 bg-white p-4" data-testid="figure">
+    <div
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-card wrap-anywhere sm:p-4"
+      data-testid="figure"
+    >
       <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-      <dd className="text-3xl font-bold text-brand-900">{value}</dd>
+      <dd className="text-2xl font-bold text-brand-900 sm:text-3xl">{value}</dd>
       {detail && <dd className="text-sm text-slate-700">{detail}</dd>}
     </div>
   );
@@ -118,7 +121,7 @@ export function DashboardFigures() {
             <h2 id={`${id}-figures`} className="text-xl font-bold">
               Figures
             </h2>
-            <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <Figure
                 label="Sign-ups"
                 value={d.signups.total}
