@@ -83,7 +83,7 @@ describe('design tokens', () => {
   });
 
   it('every illustration an empty state can name exists', () => {
-    for (const name of [...ILLUSTRATIONS, ...HOW_IT_WORKS_STEPS.map((s) => s.picture), 'hero']) {
+    for (const name of [...ILLUSTRATIONS, ...HOW_IT_WORKS_STEPS.map((s) => s.picture), 'hero', 'vehicle']) {
       expect(statSync(path.join(root, `src/web/public/illustrations/${name}.svg`)).size).toBeGreaterThan(200);
     }
   });

@@ -37,7 +37,14 @@ export function VehicleLine({ vehicle, fallback }: { vehicle: VehicleCardDto | n
           loading="lazy"
         />
       ) : (
-        <Car className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" aria-hidden="true" />
+        // No photo from the driver: a drawing in the photo's place, so every card has the same shape.
+        <img
+          src="/illustrations/vehicle.svg"
+          alt=""
+          width={80}
+          height={56}
+          className="h-14 w-20 shrink-0 rounded"
+        />
       )}
       <span className="wrap-anywhere">
         <span className="sr-only">Vehicle: </span>
