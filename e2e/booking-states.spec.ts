@@ -8,6 +8,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   type Account,
+  acceptViaApi,
   driverProfileBody,
   postTripViaApi,
   quoteViaApi,
@@ -25,11 +26,7 @@ const postTrip = (page: Page, hoursAhead: number) =>
   postTripViaApi(page, { hoursAhead, address: '12 Magnus Street' });
 const quote = (page: Page, rideId: string, price: number) => quoteViaApi(page, rideId, price);
 
-async function book(page: Page, quoteId: string): Promise<string> {
-  const res = await page.request.post(`/api/quotes/${quoteId}/accept`, { data: { acceptFare: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { booking: { id: string } }).booking.id;
-}
+const book = acceptViaApi;
 
 async function driverWithBusiness(request: Parameters<typeof createConfirmedUser>[0], company: string) {
   const account = await createConfirmedUser(request, 'driver', { fullName: 'Dana Shuttle' });

@@ -5,9 +5,15 @@
  * happens next and offer the next step (a new customer, an empty quote list, a driver whose profile keeps
  * trips away); the phone menu is grouped by role; the footer is compact. Axe finds nothing on any of them.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from '@playwright/test';
 import { PREFERENCE_KEYS } from '../src/shared/preferences.ts';
-import { driverProfileBody, postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
+import {
+  acceptViaApi,
+  driverProfileBody,
+  postTripViaApi,
+  quoteViaApi,
+  signedInAt,
+} from './marketplace-api.ts';
 import { axeViolations, createConfirmedUser, E2E_VEHICLE } from './support.ts';
 
 test.setTimeout(120_000);
@@ -32,11 +38,7 @@ async function phoneAs(browser: Parameters<typeof signedInAt>[0], who: { email: 
   return signed.page;
 }
 
-async function book(page: Page, quoteId: string): Promise<string> {
-  const res = await page.request.post(`/api/quotes/${quoteId}/accept`, { data: { acceptFare: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { booking: { id: string } }).booking.id;
-}
+const book = acceptViaApi;
 
 test('the booking leads with the day of the trip and folds the fare statement', async ({
   browser,

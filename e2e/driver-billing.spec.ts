@@ -6,19 +6,21 @@
  * the statement shows paid. The driver marks a trip paid in cash and the customer sees the receipt.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { driverProfileBody, postTripViaApi, quoteViaApi, signedInAt } from './marketplace-api.ts';
+import { expect, test } from '@playwright/test';
+import {
+  acceptViaApi,
+  driverProfileBody,
+  postTripViaApi,
+  quoteViaApi,
+  signedInAt,
+} from './marketplace-api.ts';
 import { axeViolations, createConfirmedUser, E2E_ADMIN, latestMail } from './support.ts';
 
 test.setTimeout(120_000);
 test.use({ bypassCSP: true });
 const SHOTS = '/tmp/i15-billing';
 
-async function book(page: Page, quoteId: string): Promise<string> {
-  const res = await page.request.post(`/api/quotes/${quoteId}/accept`, { data: { acceptFare: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { booking: { id: string } }).booking.id;
-}
+const book = acceptViaApi;
 
 test('a driver sees the fee on each completed trip, then the month’s statement and its PDF', async ({
   browser,

@@ -75,3 +75,10 @@ export function driverProfileBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** The signed-in customer accepts the quote at its price; the new booking's id. */
+export async function acceptViaApi(page: Page, quoteId: string): Promise<string> {
+  const res = await page.request.post(`/api/quotes/${quoteId}/accept`, { data: { acceptFare: true } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { booking: { id: string } }).booking.id;
+}

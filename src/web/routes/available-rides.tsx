@@ -95,22 +95,24 @@ export default function AvailableRidesPage() {
           <div className="md:col-span-2">
             <PlaceField label="Pickup area" name="near" value={near} onChange={setNear} />
           </div>
-          <label className="flex items-center gap-2 self-end pb-3 text-sm">
-            <input
-              type="checkbox"
-              name="serve"
-              value="mine"
-              className="h-4 w-4"
-              defaultChecked={params.get('serve') !== 'all'}
-              key={params.get('serve') ?? 'all'}
-            />
-            Only trips in my area that my vehicles can take
-          </label>
-          <div className="flex items-end gap-2">
-            <Button type="submit">Filter</Button>
-            <Button type="button" variant="ghost" onClick={() => setParams(defaults())}>
-              Clear
-            </Button>
+          <div className="flex flex-col justify-end gap-3 md:col-span-2">
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="serve"
+                value="mine"
+                className="h-4 w-4"
+                defaultChecked={params.get('serve') !== 'all'}
+                key={params.get('serve') ?? 'all'}
+              />
+              Only trips in my area that my vehicles can take
+            </label>
+            <div className="flex items-end gap-2">
+              <Button type="submit">Filter</Button>
+              <Button type="button" variant="ghost" onClick={() => setParams(defaults())}>
+                Clear
+              </Button>
+            </div>
           </div>
         </form>
       )}

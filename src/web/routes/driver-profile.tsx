@@ -412,9 +412,14 @@ export default function DriverProfilePage() {
     }
   }, [loaded]);
   return (
-    <div className="flex max-w-4xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Driver profile</h1>
-      {!userId && <ProfileDetailsForm />}
+      {!userId && (
+        <Card className="flex flex-col gap-4">
+          <h2 className="text-xl font-bold">Your details</h2>
+          <ProfileDetailsForm />
+        </Card>
+      )}
       {user?.isTest ? (
         <p>A test session has no saved business record.</p>
       ) : profile.isPending ? (

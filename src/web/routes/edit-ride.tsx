@@ -60,7 +60,7 @@ export default function EditRidePage() {
     flightNumber: r.flightNumber,
   };
   return (
-    <div className="flex max-w-4xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Edit ride</h1>
       <p className="text-slate-700">
         If you change the route, the time, the number of passengers or what you travel with (child seats,

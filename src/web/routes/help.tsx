@@ -138,7 +138,7 @@ export default function HelpPage() {
   usePageMeta('Help', 'Answers to common questions and ways to reach support.');
   const phoneHref = config.supportPhone ? `tel:${config.supportPhone.replace(/[^0-9+]/g, '')}` : null;
   return (
-    <div className="flex max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Help</h1>
       {SECTIONS.map((section) => (
         <section key={section.title} aria-label={section.title} className="flex flex-col gap-2">

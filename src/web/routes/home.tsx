@@ -6,6 +6,7 @@ import { HOW_IT_WORKS_STEPS, LAUNCH_AREAS } from '../../shared/public-content.ts
 import { config } from '../app/config.ts';
 import { LaunchNotice } from '../features/auth/components/LaunchNotice.tsx';
 import { CtaLink, usePublicPageMeta } from '../features/public/PublicPage.tsx';
+import { StepPicture } from '../features/public/StepPicture.tsx';
 import { SAMPLE_TESTIMONIALS } from '../features/public/testimonials.ts';
 
 const FEATURES = [
@@ -139,20 +140,7 @@ export default function HomePage() {
               key={step.name}
               className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-card"
             >
-              <img
-                src={`/illustrations/${step.picture}.svg`}
-                alt=""
-                width={160}
-                height={112}
-                loading="lazy"
-                className="h-28 w-auto self-center"
-              />
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
-              >
-                {i + 1}
-              </span>
+              <StepPicture step={step} n={i + 1} className="h-28" />
               <h3 className="text-lg font-semibold text-slate-900">
                 <span className="sr-only">Step {i + 1}: </span>
                 {step.name}

@@ -22,7 +22,7 @@ export default function NotificationsPage() {
   const list = useNotifications(Boolean(user && !user.isTest));
   const mark = useMarkNotifications();
   return (
-    <div className="flex max-w-3xl flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-3xl font-bold">Notifications</h1>
         {list.data && list.data.unread > 0 && (

@@ -12,7 +12,7 @@ export default function ProfilePage() {
   usePageMeta('Profile', 'Your account details.');
   if (!user) return null;
   return (
-    <div className="flex max-w-2xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Profile</h1>
       <Card className="flex items-center gap-4">
         <UserAvatar userId={user.id} src={user.avatarUrl} name={user.fullName} email={user.email} size="xl" />

@@ -28,7 +28,7 @@ export default function RideConfirmationPage() {
   const id = params.get('ride') ?? undefined;
   const ride = useRide(id);
   return (
-    <div className="flex max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Your trip is posted</h1>
       {!id ? (
         <p>

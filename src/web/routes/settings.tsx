@@ -59,7 +59,7 @@ export default function SettingsPage() {
     </Section>
   );
   return (
-    <div className="flex max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Settings</h1>
       {mustSetUpTwoFactor && (
         <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">

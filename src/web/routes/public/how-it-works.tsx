@@ -1,6 +1,7 @@
 /** /how-it-works: the three steps (HOW_IT_WORKS_STEPS) in detail, for riders and for drivers. */
 import { HOW_IT_WORKS_STEPS, PRICE_TEXT } from '../../../shared/public-content.ts';
 import { Bullets, CtaLink, PublicPage, Section, TextLink } from '../../features/public/PublicPage.tsx';
+import { StepPicture } from '../../features/public/StepPicture.tsx';
 
 export default function HowItWorksPage() {
   return (
@@ -17,19 +18,7 @@ export default function HowItWorksPage() {
               key={step.name}
               className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-card sm:flex-row sm:items-center"
             >
-              <img
-                src={`/illustrations/${step.picture}.svg`}
-                alt=""
-                width={160}
-                height={112}
-                className="h-24 w-auto self-center sm:self-auto"
-              />
-              <span
-                aria-hidden="true"
-                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
-              >
-                {i + 1}
-              </span>
+              <StepPicture step={step} n={i + 1} className="h-24 sm:self-auto" />
               <div>
                 <h3 className="text-lg font-semibold text-slate-900">
                   <span className="sr-only">Step {i + 1}: </span>
