@@ -11,6 +11,8 @@ function secretValues(env: Env): { name: string; value: string }[] {
   const found: { name: string; value: string }[] = [{ name: 'AUTH_SECRET', value: env.AUTH_SECRET }];
   for (const [name, url] of [
     ['DATABASE_URL', env.DATABASE_URL],
+    ['DATABASE_DIRECT_URL', env.DATABASE_DIRECT_URL],
+    ['DATABASE_MIGRATION_URL', env.DATABASE_MIGRATION_URL],
     ['SMTP_URL', env.SMTP_URL],
   ] as const) {
     if (!url) continue;

@@ -26,6 +26,12 @@ const schema = z.object({
    * lock need a session (docs/DEPLOY.md). Defaults to DATABASE_URL.
    */
   DATABASE_DIRECT_URL: z.url().optional(),
+  /**
+   * PostgreSQL itself as the role that owns the schema (ADR 023): the migrations run there, and that role
+   * grants DATABASE_URL's role what the app uses, but not UPDATE or DELETE on the audit log nor the power
+   * to switch off its trigger. Defaults to DATABASE_DIRECT_URL, then DATABASE_URL: one role for everything.
+   */
+  DATABASE_MIGRATION_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   APP_URL: z.url().optional(),
   APP_ENV: z.enum(APP_ENVS).default('development'),
@@ -79,7 +85,8 @@ export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL' | 'WEB_
 };
 
 /** Names of browser-exposed variables (Vite's VITE_ prefix) that would leak a secret into the bundle. */
-const SECRET_NAME = /(SECRET|SERVICE_ROLE|PRIVATE|PASSWORD|TOKEN|API_KEY|SMTP|DATABASE_(DIRECT_)?URL)/i;
+const SECRET_NAME =
+  /(SECRET|SERVICE_ROLE|PRIVATE|PASSWORD|TOKEN|API_KEY|SMTP|DATABASE_((DIRECT|MIGRATION)_)?URL)/i;
 
 export function findExposedSecrets(vars: Record<string, string | undefined>): string[] {
   return Object.keys(vars).filter((k) => k.startsWith('VITE_') && SECRET_NAME.test(k) && vars[k]);
@@ -109,6 +116,11 @@ export function loadEnv(vars: Record<string, string | undefined> = process.env):
   if (v.DATABASE_DIRECT_URL && !v.DATABASE_URL) {
     throw new Error(
       'Invalid configuration:\n  DATABASE_DIRECT_URL: needs DATABASE_URL (it is a second way to the same database)',
+    );
+  }
+  if (v.DATABASE_MIGRATION_URL && !v.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration:\n  DATABASE_MIGRATION_URL: needs DATABASE_URL (it is the schema owner's way to the same database)",
     );
   }
   if (v.WEB_CONCURRENCY && v.WEB_CONCURRENCY > 1 && !v.DATABASE_URL) {

@@ -42,6 +42,7 @@ async function openDatabaseWhenUp(env: Env) {
       return await openDatabase({
         databaseUrl: env.DATABASE_URL,
         directUrl: env.DATABASE_DIRECT_URL,
+        migrationUrl: env.DATABASE_MIGRATION_URL,
         dataDir: env.DATA_DIR,
       });
     } catch (err) {
@@ -65,6 +66,13 @@ async function main() {
   const worker = workerNumber();
   const background = runsBackgroundWork();
   const database = await openDatabaseWhenUp(env);
+  // Said once per cluster; one role for everything works, but then the audit log is append-only only for as
+  // long as nobody holding DATABASE_URL's credentials runs ALTER TABLE (ADR 023).
+  if (background && env.isProduction && database.kind === 'postgres' && database.auditLogSwitchable) {
+    console.warn(
+      "DATABASE_URL's role owns the audit log (or is a superuser): it could switch off the log's append-only trigger. Give the app a role of its own and the owner to DATABASE_MIGRATION_URL (docs/DEPLOY.md, ADR 023).",
+    );
+  }
   const { app, deps, hub, lifecycle } = createApp({ env, database, webDir: WEB_DIR, worker });
   if (background && env.ADMIN_EMAIL) {
     const outcome = await ensureAdmin(deps, {

@@ -167,6 +167,31 @@ describe('loadEnv refusals', () => {
     expect(findExposedSecrets({ VITE_DATABASE_DIRECT_URL: direct })).toEqual(['VITE_DATABASE_DIRECT_URL']);
   });
 
+  it("DATABASE_MIGRATION_URL is the schema owner's way to DATABASE_URL's database: optional, refused alone, never exposed to the browser (ADR 023)", () => {
+    const app = 'postgres://shuttle_app@db.internal:5432/shuttle';
+    const owner = 'postgres://shuttle_owner@db.internal:5432/shuttle';
+    // Not set: one role for everything (openDatabase then migrates on DATABASE_DIRECT_URL or DATABASE_URL).
+    expect(
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: app }).DATABASE_MIGRATION_URL,
+    ).toBe(undefined);
+    expect(
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: app, DATABASE_MIGRATION_URL: '' })
+        .DATABASE_MIGRATION_URL,
+    ).toBe(undefined);
+    expect(
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: app, DATABASE_MIGRATION_URL: owner }),
+    ).toMatchObject({ DATABASE_URL: app, DATABASE_MIGRATION_URL: owner });
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_MIGRATION_URL: owner })).toThrow(
+      'DATABASE_MIGRATION_URL: needs DATABASE_URL',
+    );
+    expect(() =>
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: app, DATABASE_MIGRATION_URL: 'owner' }),
+    ).toThrow(/^Invalid configuration:\n {2}DATABASE_MIGRATION_URL: /);
+    expect(findExposedSecrets({ VITE_DATABASE_MIGRATION_URL: owner })).toEqual([
+      'VITE_DATABASE_MIGRATION_URL',
+    ]);
+  });
+
   it('a short AUTH_SECRET is rejected', () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: 'short' })).toThrow(
       'AUTH_SECRET: AUTH_SECRET must be at least 32 characters',

@@ -34,9 +34,10 @@ const USAGE = `Usage: npm run create-admin -- --email <address> [--name "Full Na
 Makes the account with this e-mail address an administrator (and marks its address confirmed).
 If there is no such account, --name and --password are required and the account is created.
 
-It uses the server's database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR
-(default ./data). A PGlite data directory can be opened by only one process at a time, so stop the
-server (npm start / npm run dev) before running this command against it.`;
+It uses the server's database: PostgreSQL when DATABASE_URL is set (with DATABASE_MIGRATION_URL too
+when the server has it: the migrations run first, as the owner), otherwise PGlite in DATA_DIR (default
+./data). A PGlite data directory can be opened by only one process at a time, so stop the server
+(npm start / npm run dev) before running this command against it.`;
 
 class CliError extends Error {}
 
@@ -162,6 +163,7 @@ async function open(env: Env): Promise<Database> {
     return await openDatabase({
       databaseUrl: env.DATABASE_URL,
       directUrl: env.DATABASE_DIRECT_URL,
+      migrationUrl: env.DATABASE_MIGRATION_URL,
       dataDir: env.DATA_DIR,
     });
   } catch (err) {

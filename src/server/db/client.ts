@@ -6,10 +6,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -34,6 +34,13 @@ export interface Database {
     onPayload: (payload: string) => void,
     onResume?: (reconnected: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Whether the app's own connection could switch off the audit log's append-only trigger: its role owns
+   * `audit_log` (or is a member of the owning role, or a superuser). True with one role for everything
+   * (PGlite, or DATABASE_URL alone); false when the migrations ran as another role that owns the tables
+   * (`migrationUrl`, ADR 023).
+   */
+  auditLogSwitchable: boolean;
   /** Whether the database answers within `timeoutMs` and has every migration of this build applied. */
   ready(timeoutMs?: number): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;
@@ -47,6 +54,12 @@ export interface DatabaseOptions {
    * session of its own: LISTEN and the migrations' advisory lock. Defaults to databaseUrl (docs/DEPLOY.md).
    */
   directUrl?: string;
+  /**
+   * A postgres:// URL straight to the server as the role that owns the schema: the migrations run there
+   * (under the advisory lock), and when DATABASE_URL's role is another one, that owner grants it what the
+   * app uses, every start (grantAppRole). Defaults to directUrl: one role for everything (ADR 023).
+   */
+  migrationUrl?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps it in memory. */
   dataDir?: string;
 }
@@ -96,24 +109,162 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * Several instances may start at once on one database: an advisory lock lets one migrate while the others
- * wait, then find nothing left to do.
+ * wait, then find nothing left to do. `migrationUrl` is the schema owner's connection; when `appRole` (the
+ * role DATABASE_URL logs in as) is another role, the owner then grants it the app's privileges, under the
+ * same lock (concurrent GRANTs on one table can fail with "tuple concurrently updated").
  */
-async function migrateWithLock(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
+async function migrateWithLock(migrationUrl: string, appRole: string) {
+  const client = new pg.Client({ connectionString: migrationUrl });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (err) {
+      throw migrationPermissionHint(err) ?? err;
+    }
+    const owner = (await client.query<{ u: string }>('select current_user as u')).rows[0]!.u;
+    if (owner !== appRole) await grantAppRole(client, appRole);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await client.end();
   }
 }
 
+/**
+ * A migration refused for want of privilege (SQLSTATE 42501: the app's role, which owns nothing, running
+ * them) as an error that says what to set. The message carries the database's own, for the logs and for
+ * create-admin, which prints the innermost message of an error.
+ */
+function migrationPermissionHint(err: unknown): Error | null {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 6; e = e.cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '42501') {
+      return new Error(
+        `The migrations cannot run as this role (${e.message}). They must run as the role that owns the database's tables: with a separate role for the app, set DATABASE_MIGRATION_URL to the owner's URL (docs/DEPLOY.md "Database roles").`,
+      );
+    }
+  }
+  return null;
+}
+
+/** What the migrations' role owns, as grantAppRole finds it: the objects it may grant on. */
+export interface OwnedObjects {
+  /** Quoted identifiers of the app's role and of the database. */
+  role: string;
+  database: string;
+  /** Whether the migrations' role owns the database (and so may take TEMPORARY back from PUBLIC). */
+  ownsDatabase: boolean;
+  /** Quoted, schema-qualified names of the tables (and views) and sequences in `public` it owns. */
+  tables: string[];
+  sequences: string[];
+}
+
+/**
+ * The statements by which the schema owner gives the app's role exactly what the app uses (ADR 023): rows
+ * of every table (SELECT, INSERT, UPDATE, DELETE), the sequences (nextval), reading which migrations are
+ * applied (/api/ready), and on `audit_log` only SELECT and INSERT. Nothing else: no TRUNCATE, TRIGGER or
+ * REFERENCES anywhere, no setval, no DDL (the app runs none at run time), no temporary tables. Idempotent;
+ * also takes back anything more that was granted by hand. Only objects the owner owns are named: another
+ * role's object in `public` (an extension's view, say) would make a GRANT fail. Triggers and their
+ * functions run as the app's role: they only touch tables it may use (drivers_copy_business_name updates
+ * users) and call pg_notify, which anyone may.
+ */
+export function appRoleGrants(o: OwnedObjects): string[] {
+  const { role } = o;
+  const statements = [`GRANT USAGE ON SCHEMA public TO ${role}`];
+  if (o.tables.length > 0) {
+    const tables = o.tables.join(', ');
+    statements.push(
+      `GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE ${tables} TO ${role}`,
+      `REVOKE TRUNCATE, REFERENCES, TRIGGER ON TABLE ${tables} FROM ${role}`,
+    );
+  }
+  if (o.sequences.length > 0) {
+    const sequences = o.sequences.join(', ');
+    statements.push(
+      `GRANT USAGE, SELECT ON SEQUENCE ${sequences} TO ${role}`,
+      `REVOKE UPDATE ON SEQUENCE ${sequences} FROM ${role}`,
+    );
+  }
+  statements.push(
+    // The audit log is append-only (ADR 016): the trigger refuses UPDATE, DELETE and TRUNCATE, and only the
+    // owner can switch it off; the privileges are gone as well. Its identity column needs no privilege on
+    // its sequence.
+    `REVOKE UPDATE, DELETE ON public.audit_log FROM ${role}`,
+    `REVOKE ALL ON SEQUENCE public.audit_log_id_seq FROM ${role}`,
+    `GRANT USAGE ON SCHEMA drizzle TO ${role}`,
+    `REVOKE ALL ON drizzle.__drizzle_migrations FROM ${role}`,
+    `GRANT SELECT ON drizzle.__drizzle_migrations TO ${role}`,
+  );
+  if (o.ownsDatabase) {
+    // No temporary tables (PostgreSQL lets everyone make them by default): a temporary table named
+    // audit_log comes first in the search path, so one made on a pooled connection would take every later
+    // audit row of that connection. The app makes none.
+    statements.push(
+      `REVOKE TEMPORARY ON DATABASE ${o.database} FROM PUBLIC`,
+      `REVOKE TEMPORARY ON DATABASE ${o.database} FROM ${role}`,
+    );
+  }
+  return statements;
+}
+
+/** The app's own tables (the Drizzle schema's), to name any the owner cannot grant. */
+const APP_TABLES = (Object.values(schema) as unknown[]).flatMap((t) =>
+  is(t, PgTable) ? [getTableName(t)] : [],
+);
+
+async function grantAppRole(client: pg.Client, appRole: string) {
+  const { rows } = await client.query<{ name: string; qualified: string; kind: string; owned: boolean }>(
+    `select c.relname as name, quote_ident(n.nspname) || '.' || quote_ident(c.relname) as qualified,
+            c.relkind::text as kind, pg_has_role(c.relowner, 'USAGE') as owned
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+      order by c.relname`,
+  );
+  const db = await client.query<{ name: string; owned: boolean; temp: boolean }>(
+    `select current_database() as name, pg_has_role(d.datdba, 'USAGE') as owned,
+            has_database_privilege($1, d.oid, 'TEMPORARY') as temp
+       from pg_database d where d.datname = current_database()`,
+    [appRole],
+  );
+  const database = db.rows[0]!;
+  const owned = rows.filter((r) => r.owned);
+  const statements = appRoleGrants({
+    role: client.escapeIdentifier(appRole),
+    database: client.escapeIdentifier(database.name),
+    ownsDatabase: database.owned,
+    tables: owned.filter((r) => r.kind !== 'S').map((r) => r.qualified),
+    sequences: owned.filter((r) => r.kind === 'S').map((r) => r.qualified),
+  });
+  // One simple query: its statements run as one transaction, all or nothing.
+  await client.query(statements.join(';\n'));
+  const notGranted = rows.filter((r) => !r.owned && APP_TABLES.includes(r.name)).map((r) => r.name);
+  if (notGranted.length > 0) {
+    console.warn(
+      `Granting the app's database role: the app's tables ${notGranted.join(', ')} are owned by another role than DATABASE_MIGRATION_URL's, which cannot grant them, so the app will be refused them (docs/DEPLOY.md "Database roles").`,
+    );
+  }
+  if (!database.owned && database.temp) {
+    console.warn(
+      `Granting the app's database role: it may create temporary tables, and only the database's owner can take that back: REVOKE TEMPORARY ON DATABASE ${client.escapeIdentifier(database.name)} FROM PUBLIC (docs/DEPLOY.md "Database roles").`,
+    );
+  }
+}
+
+/** Whether the connected role could ALTER the audit log (and so DISABLE its trigger): owner or superuser. */
+async function canSwitchOffAuditLog(pool: pg.Pool): Promise<boolean> {
+  const result = await pool.query<{ switchable: boolean }>(
+    `select coalesce((select rolsuper from pg_roles where rolname = current_user), false)
+         or pg_has_role(current_user, c.relowner, 'MEMBER') as switchable
+       from pg_class c where c.oid = to_regclass('public.audit_log')`,
+  );
+  return result.rows[0]?.switchable ?? true;
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const directUrl = opts.directUrl ?? opts.databaseUrl;
-    await migrateWithLock(directUrl);
+    const migrationUrl = opts.migrationUrl ?? directUrl;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
@@ -127,11 +278,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // listener Node would end the process. The pool discards that client and makes new ones when asked.
     pool.on('error', (err) => console.error('database connection lost (the pool reconnects):', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let auditLogSwitchable: boolean;
+    try {
+      // The role the app's queries run as (behind a pooler, the role the pooler logs in as).
+      const appRole = (await pool.query<{ u: string }>('select current_user as u')).rows[0]!.u;
+      await migrateWithLock(migrationUrl, appRole);
+      auditLogSwitchable = await canSwitchOffAuditLog(pool);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
     // One dedicated connection carries every LISTEN of this process, re-made after any drop.
     const listener = new PgListener({ connectionString: directUrl });
     return {
       db,
       kind: 'postgres',
+      auditLogSwitchable,
       listen: async (channel, onPayload, onResume) => {
         const stop = listener.listen(channel, { onPayload, onResume });
         return async () => stop();
@@ -166,6 +328,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // One role for everything: the process itself.
+    auditLogSwitchable: true,
     // In process: the "connection" cannot drop, so there is never anything to resume.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
