@@ -21,6 +21,7 @@ import type { Env } from './env.ts';
 import { bodyLimits } from './http/body-limit.ts';
 import { compressAnswers } from './http/compress.ts';
 import type { AppBindings, Deps } from './http/context.ts';
+import { refuseControlCharacters } from './http/control-characters.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailable,
@@ -244,6 +245,8 @@ export function createApp(opts: AppOptions) {
   app.use('/api/*', originCheck(trustedOrigins));
   // Before anything reads a body: 413 for a body over its route's limit, without reading it.
   app.use('/api/*', bodyLimits());
+  // NUL and other control characters in any string a request carries: 400 before any route (issue 28).
+  app.use('/api/*', refuseControlCharacters());
 
   // better-auth's own routes: only the few the browser needs, with our client address header.
   app.all('/api/auth/*', async (c) => {

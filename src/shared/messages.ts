@@ -84,6 +84,9 @@ export const API_MESSAGES = {
   unauthenticated: 'Please log in to continue. Your session may have expired.',
   forbidden: "You don't have permission to perform this action.",
   validation: 'Please check your input and try again.',
+  /** Issue 28: NUL and the other C0 control characters (tab and line breaks aside in text) are refused. */
+  controlCharacters:
+    'Text cannot contain control characters (such as a NUL byte). Please remove them and try again.',
   internal: 'Something went wrong. Please try again or contact support if the problem persists.',
   adminSignupRefused: 'Public sign-up cannot create an administrator account.',
   badOrigin: 'This request did not come from the app.',

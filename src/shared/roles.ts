@@ -75,6 +75,8 @@ export const PUBLIC_ROUTES = [
   '/signup/test-driver',
   '/forgot-password',
   '/reset-password',
+  // Issue 28: the link e-mailed to the old address when the account's address changed.
+  '/undo-email-change',
   '/success',
   '/support',
   '/about',

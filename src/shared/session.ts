@@ -12,4 +12,9 @@ export interface SessionUser {
   emailVerified: boolean;
   /** Two-factor sign-in is on (issue 14): required before an administrator may use the admin pages. */
   twoFactorEnabled: boolean;
+  /**
+   * This session was made with the second factor (issue 28). Administrator rights follow the session: an
+   * administrator's session without it (made before two-factor was on) is refused like one without set-up.
+   */
+  secondFactor: boolean;
 }

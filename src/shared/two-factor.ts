@@ -37,6 +37,8 @@ export const TWO_FACTOR_MESSAGES = {
   /** What an administrator without a second factor is told by the API and on /settings. */
   adminSetupRequired:
     'Administrators must turn on two-factor sign-in before using the admin pages. Set it up in Settings.',
+  adminSignInAgain:
+    'This session was started without your authenticator code. Sign out and sign in again with your code to use the admin pages.',
 } as const;
 
 /** The code the API answers with when an administrator has no second factor yet. */

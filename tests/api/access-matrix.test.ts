@@ -173,6 +173,14 @@ const MATRIX: Record<string, Entry> = {
       body: { token: 'not-a-real-token-0123456789', password: PASSWORD, confirmPassword: PASSWORD },
     }),
   },
+  'POST /api/account/undo-email-change': {
+    // A link nobody was sent (issue 28): the same refusal for everyone.
+    expect: '400 400 400 400 400 400',
+    request: () => ({
+      path: '/api/account/undo-email-change',
+      body: { token: 'not-a-real-token-0123456789' },
+    }),
+  },
   'POST /api/account/magic-link': {
     expect: '200 200 200 200 200 200',
     request: () => ({ path: '/api/account/magic-link', body: { email: someAddress() } }),
@@ -243,10 +251,14 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({ path: '/api/me', body: { password: 'not-my-password' } }),
   },
   'POST /api/me/email': {
+    // One's own address again (with a wrong password): refused after access, nothing changes.
     expect: '401 400 400 400 400 400',
     request: (w, actor) => ({
       path: '/api/me/email',
-      body: { newEmail: actor === 'guest' ? 'x@example.com' : w.people[actor].email },
+      body: {
+        newEmail: actor === 'guest' ? 'x@example.com' : w.people[actor].email,
+        password: 'not-my-password',
+      },
     }),
   },
   'POST /api/me/password': {
@@ -326,7 +338,7 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({
       path: '/api/push/subscriptions',
       body: {
-        endpoint: `https://push.example.com/${crypto.randomUUID()}`,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
         keys: {
           p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
           auth: 'tBHItJI5svbpez7KI4CCXg',
@@ -682,6 +694,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/users/:id/password-reset': {
     expect: '401 403 403 403 403 200',
     request: async (w) => ({ path: `/api/admin/users/${await w.freshUser()}/password-reset`, body: {} }),
+  },
+  'POST /api/admin/users/:id/reset-two-factor': {
+    // A fresh account has no second factor: refused after access (issue 28).
+    expect: '401 403 403 403 403 409',
+    request: async (w) => ({
+      path: `/api/admin/users/${await w.freshUser()}/reset-two-factor`,
+      body: REASON,
+    }),
   },
   'POST /api/admin/users/:id/notes': {
     expect: '401 403 403 403 403 201',

@@ -304,6 +304,10 @@ describe.each(databaseKinds())('admin user management (%s)', (kind) => {
         })
       ).status,
     ).toBe(200);
+    // A promotion to administrator ends the person's sessions (issue 28): they sign in again, then set up
+    // their second factor.
+    expect((await person.client.session()).user).toBeNull();
+    expect((await person.client.signIn(person.email, person.password)).status).toBe(200);
     expect((await person.client.session()).user?.userType).toBe('admin');
     const [entry] = await auditRows('user.role_changed', person.userId);
     expect(entry).toMatchObject({
@@ -334,6 +338,9 @@ describe.each(databaseKinds())('admin user management (%s)', (kind) => {
       reason: 'Back again',
     });
     expect(last.status).toBe(200);
+    // The promotion ended the session from before it (issue 28); signed in again with the code, it works.
+    expect((await admin.get('/api/admin/users')).status).toBe(401);
+    expect((await admin.signIn(adminEmail, PASSWORD)).status).toBe(200);
     expect((await admin.get('/api/admin/users')).status).toBe(200);
   });
 

@@ -35,7 +35,7 @@ interface DeliveryRow {
 }
 
 const SUBSCRIPTION = (id: string) => ({
-  endpoint: `https://push.example.test/send/${id}`,
+  endpoint: `https://fcm.googleapis.com/fcm/send/${id}`,
   expirationTime: null,
   keys: {
     p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',

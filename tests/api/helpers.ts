@@ -430,10 +430,12 @@ export const totpSecrets = new Map<string, string>();
 /**
  * Turns on two-factor sign-in for an account through the API, as a person does in /settings: password,
  * secret, first code. Returns the secret; TestClient.signIn answers the code step with it from then on.
+ * Turning it on ends the account's other sessions (issue 28): the account's own `client`, when it has one,
+ * signs in again (with the code), as its person would.
  */
 export async function enableTwoFactor(
   server: TestServer,
-  account: { email: string; password: string },
+  account: { email: string; password: string; client?: TestClient },
 ): Promise<string> {
   const client = server.client();
   const signIn = await client.signIn(account.email, account.password);
@@ -444,6 +446,11 @@ export async function enableTwoFactor(
   const confirm = await client.post('/api/me/two-factor/confirm', { code: await freshTotp(secret) });
   if (confirm.status !== 200) throw new Error(`confirm answered ${confirm.status}: ${await confirm.text()}`);
   totpSecrets.set(account.email.toLowerCase(), secret);
+  if (account.client) {
+    const again = await account.client.signIn(account.email, account.password);
+    if (again.status !== 200)
+      throw new Error(`sign-in again answered ${again.status}: ${await again.text()}`);
+  }
   return secret;
 }
 
@@ -453,7 +460,7 @@ export async function enableTwoFactor(
  */
 export async function makeAdmin(
   server: TestServer,
-  account: { email: string; password: string },
+  account: { email: string; password: string; client?: TestClient },
 ): Promise<void> {
   await server.db.execute(
     sql`update users set user_type = 'admin' where lower(email) = ${account.email.toLowerCase()}`,

@@ -28,6 +28,7 @@ const person = (id: string): SessionUser => ({
   phone: null,
   emailVerified: true,
   twoFactorEnabled: false,
+  secondFactor: false,
 });
 const NOW = 1_800_000_000_000;
 const inAWeek = new Date(NOW + 7 * 86_400_000);

@@ -16,8 +16,10 @@ import type { Env } from '../env.ts';
 import { clearGuard } from '../modules/account/lockout.ts';
 import { audit } from '../services/audit.ts';
 import type { Mailer } from '../services/mail.ts';
+import { afterEmailChange, beforeEmailChange } from './email-change-notice.ts';
 import { changeEmailMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { type SessionCreateContext, sessionAuthMethod } from './session-method.ts';
 
 /** better-auth's e-mail tokens are JWTs; an address change carries requestType 'change-email-verification'. */
 function isEmailChangeToken(token: string): boolean {
@@ -133,6 +135,11 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
     session: {
       expiresIn: 7 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
+      // How the session was made (issue 28: admin rights need one made with the second factor). Set by the
+      // session.create hook below, never by a request.
+      additionalFields: {
+        authMethod: { type: 'string', required: false, defaultValue: 'password', input: false },
+      },
     },
     // Our own Postgres-backed limiter guards the sign-in, sign-up, reset and magic-link routes (see app.ts).
     rateLimit: { enabled: false },
@@ -163,6 +170,12 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
             if (row?.twoFactorEnabled && ctx?.path === '/magic-link/verify') {
               throw new APIError('FORBIDDEN', { message: TWO_FACTOR_REQUIRED, code: TWO_FACTOR_REQUIRED });
             }
+            return {
+              data: {
+                ...session,
+                authMethod: sessionAuthMethod(ctx as SessionCreateContext, session.userId),
+              },
+            };
           },
         },
       },
@@ -176,6 +189,19 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
               throw new APIError('FORBIDDEN', { message: API_MESSAGES.adminSignupRefused });
             }
             return { data: { ...user, userType: type } };
+          },
+        },
+        // An e-mail change takes effect when the new address opens its link (issue 28, finding 8): a link
+        // made before the account's last undo is refused, and the old address is told, with a link that
+        // undoes the change (email-change-notice.ts).
+        update: {
+          before: async (data, ctx) => {
+            await beforeEmailChange(db, data, ctx);
+          },
+          after: async (user, ctx) => {
+            const ip =
+              ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? ctx?.headers?.get(CLIENT_IP_HEADER) ?? null;
+            await afterEmailChange(deps, user, ctx, ip);
           },
         },
       },

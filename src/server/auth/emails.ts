@@ -172,3 +172,30 @@ export function signupTakenMail(brand: MailBrand & { APP_URL: string }, to: stri
     reason: `You got this e-mail because someone tried to sign up to ${name} with this address.`,
   });
 }
+
+/**
+ * Issue 28 (finding 8): the account's address was changed (the new address opened its confirmation link).
+ * Sent to the old address, with a link that puts it back and signs out every device.
+ */
+export function emailChangedMail(
+  brand: MailBrand & { APP_URL: string },
+  to: string,
+  change: { newEmail: string; when: string; undoUrl: string; days: number },
+): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
+    to,
+    kind: 'email-changed',
+    subject: `The e-mail address of your ${name} account was changed`,
+    heading: 'Your e-mail address was changed',
+    paragraphs: [
+      `The e-mail address of your ${name} account was changed from ${to} to ${change.newEmail} on ${change.when} (Sydney time). E-mails about the account now go to the new address.`,
+      `If it was you, there is nothing to do. If it was not you, undo the change with the link below: it puts ${to} back and signs out every device signed in to the account. The link works for ${change.days} days.`,
+    ],
+    link: { href: change.undoUrl, label: 'Undo this change' },
+    after: [
+      `Whoever changed the address needed your password. If it was not you, reset your password after undoing the change: ${brand.APP_URL}/forgot-password`,
+    ],
+    reason: `You got this e-mail because this address was the address of a ${name} account until now.`,
+  });
+}

@@ -19,6 +19,19 @@ export function authHeaders(req: Request, ip: string) {
   return headers;
 }
 
+/** The session token better-auth set in this answer's session cookie (the value is `token.signature`), or null. */
+export function sessionTokenSet(from: Response, cookieName: string): string | null {
+  for (const cookie of from.headers.getSetCookie()) {
+    const [pair] = cookie.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (eq > 0 && pair!.slice(0, eq).trim() === cookieName) {
+      const value = decodeURIComponent(pair!.slice(eq + 1));
+      return value ? (value.split('.')[0] ?? null) : null;
+    }
+  }
+  return null;
+}
+
 /** Copies better-auth's Set-Cookie headers onto our JSON answer. */
 export function withCookies(from: Response, to: Response) {
   for (const cookie of from.headers.getSetCookie()) to.headers.append('set-cookie', cookie);

@@ -7,7 +7,8 @@ import { API_MESSAGES } from '../../shared/messages.ts';
 import { hasPermission, hasRole, type Permission, type Role, roleOf } from '../../shared/roles.ts';
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED_CODE } from '../../shared/two-factor.ts';
 import { CLIENT_IP_HEADER, sessionCookieName } from '../auth/auth.ts';
-import { hitRateLimit, peekRateLimit } from '../services/rate-limit.ts';
+import { isSecondFactorMethod } from '../auth/session-method.ts';
+import { hitRateLimit, releaseSlot, takeSlot } from '../services/rate-limit.ts';
 import type { AppBindings, Deps, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
 
@@ -76,6 +77,7 @@ export function sessionLoader(deps: Deps) {
         phone?: string | null;
         twoFactorEnabled?: boolean | null;
       };
+      const method = (result.session as { authMethod?: unknown }).authMethod;
       const user: SessionUser = {
         id: u.id,
         email: u.email,
@@ -86,6 +88,7 @@ export function sessionLoader(deps: Deps) {
         phone: u.phone ?? null,
         emailVerified: u.emailVerified,
         twoFactorEnabled: u.twoFactorEnabled === true,
+        secondFactor: isSecondFactorMethod(method),
       };
       c.set('user', user);
       c.set('sessionId', result.session.id);
@@ -115,13 +118,26 @@ export function forgetSessionsAfterChange(
 }
 
 /**
- * An administrator acts for the whole marketplace, so a password alone is not enough (issue 14): until their
- * second factor is set up, every role- or permission-guarded route refuses them with a code the web app
- * turns into the set-up page. Their own account routes (/api/me, /api/session) stay open for the set-up.
+ * Whether this request may use administrator rights: an administrator whose session was made with the
+ * second factor (issue 28; the account having one is not enough: a password-only cookie from before it was
+ * turned on, or from before a promotion, stays password-only). The one check for every admin-only path.
  */
-function refuseAdminWithoutSecondFactor(user: SessionUser) {
-  if (user.role === 'admin' && !user.twoFactorEnabled) {
-    throw new AppError(403, TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_MESSAGES.adminSetupRequired);
+export function hasAdminRights(user: SessionUser | null): boolean {
+  return user?.role === 'admin' && user.secondFactor;
+}
+
+/**
+ * An administrator acts for the whole marketplace, so a password alone is not enough (issues 14, 28): without
+ * a session made with the second factor, every role- or permission-guarded route refuses them with a code
+ * the web app turns into the set-up page (or a new sign-in when it is already on). Their own account routes
+ * (/api/me, /api/session) stay open for the set-up.
+ */
+export function refuseAdminWithoutSecondFactor(user: SessionUser) {
+  if (user.role === 'admin' && !hasAdminRights(user)) {
+    const message = user.twoFactorEnabled
+      ? TWO_FACTOR_MESSAGES.adminSignInAgain
+      : TWO_FACTOR_MESSAGES.adminSetupRequired;
+    throw new AppError(403, TWO_FACTOR_REQUIRED_CODE, message);
   }
 }
 
@@ -169,32 +185,39 @@ export function requirePermission(permission: Permission) {
   });
 }
 
-/** A Postgres-backed limit per client address (and optional extra key) for one route. */
 /**
- * A flood limit (issue 16, FLOOD_LIMITS), per account or per client address for a guest. Only accepted
- * requests (2xx) count, so a form sent back with a mistake costs nothing; once the hour's allowance is
- * used, 429 `rate_limited` naming what and when to try again, with Retry-After. Two requests racing at the
- * last place may both pass: a limit against floods, not a quota. Mount after the session loader.
+ * A flood limit (issues 16, 28; FLOOD_LIMITS), per account or per client address for a guest. The request
+ * takes its place before the route runs, in one statement, so 100 sent at once pass at most the places left;
+ * a request the route does not accept (not 2xx) gives its place back, so a form sent back with a mistake
+ * costs nothing. Once the hour's allowance is used, 429 `rate_limited` naming what and when to try again,
+ * with Retry-After. Mount after the session loader.
  */
 export function floodLimit(deps: Deps, name: FloodLimit) {
   const rule = FLOOD_LIMITS[name];
   return createMiddleware<AppBindings>(async (c, next) => {
     const user = c.get('user');
     const key = `flood:${name}:${user ? `user:${user.id}` : `ip:${c.get('ip')}`}`;
-    const used = await peekRateLimit(deps.db, key, rule);
-    if (!used.allowed) {
+    const slot = await takeSlot(deps.db, key, rule);
+    if (!slot.allowed) {
       throw new AppError(
         429,
         'rate_limited',
-        API_MESSAGES.tooManyInAWhile(rule.what, used.retryAfterSeconds),
+        API_MESSAGES.tooManyInAWhile(rule.what, slot.retryAfterSeconds),
         undefined,
-        { 'Retry-After': String(used.retryAfterSeconds) },
+        { 'Retry-After': String(slot.retryAfterSeconds) },
       );
     }
-    await next();
-    if (c.res.status >= 200 && c.res.status < 300) await hitRateLimit(deps.db, key, rule);
+    let accepted = false;
+    try {
+      await next();
+      accepted = c.res.status >= 200 && c.res.status < 300;
+    } finally {
+      if (!accepted) await releaseSlot(deps.db, key, slot);
+    }
   });
 }
+
+/** A Postgres-backed limit per client address for one route: counted first, one atomic upsert. */
 
 export function rateLimit(
   deps: Deps,

@@ -48,6 +48,11 @@ const SCREENS: Record<string, PublicPageMeta> = {
     description: 'Choose a new password for your account.',
     heading: 'Choose a new password',
   },
+  '/undo-email-change': {
+    title: 'Undo E-mail Change',
+    description: 'Put back the e-mail address of your account.',
+    heading: 'Undo the e-mail change',
+  },
   '/test-page': {
     title: 'Test Page',
     description: 'Debug page with navigation links and location information.',
@@ -62,6 +67,7 @@ export const NOINDEX_PATHS: readonly string[] = [
   '/test-page',
   '/success',
   '/reset-password',
+  '/undo-email-change',
   '/password-auth',
   '/forgot-password',
 ];
@@ -75,6 +81,7 @@ export const CLIENT_RENDERED_PATHS: readonly string[] = [
   '/signup/test-driver',
   '/test-page',
   '/reset-password',
+  '/undo-email-change',
 ];
 
 /** Content pages whose body the server renders as static HTML (the rest get only head metadata). */

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
+import { PushEndpointRefusedError, PushServiceAgent, pushEndpointProblem } from './push-endpoints.ts';
 
 export const VAPID_SETTING_KEY = 'vapid_keys';
 
@@ -37,11 +38,25 @@ export type PushSender = (
   vapid: VapidKeys & { subject: string },
 ) => Promise<void>;
 
+/**
+ * Every push leaves through this agent: only to a listed push service's host, on port 443, at an address
+ * that is public when the socket connects (services/push-endpoints.ts, issue 28 finding 5).
+ */
+const pushAgent = new PushServiceAgent();
+
+/**
+ * Sends through web-push, but only to an endpoint on the push-service allow-list (checked again here: a
+ * row stored before the list existed, or written straight to the database, is refused without any
+ * connection being opened), and through pushAgent, which checks the address actually connected to.
+ */
 export const webPushSender: PushSender = async (subscription, payload, vapid) => {
+  const problem = pushEndpointProblem(subscription.endpoint);
+  if (problem) throw new PushEndpointRefusedError(String(subscription.endpoint).slice(0, 200), problem);
   await webpush.sendNotification(subscription, payload, {
     vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
     TTL: 24 * 60 * 60,
     timeout: 15_000,
+    agent: pushAgent,
   });
 };
 
@@ -82,8 +97,14 @@ export function getVapidKeys(db: Db): Promise<VapidKeys> {
   return pending;
 }
 
-/** True when a push service says the subscription is gone for good (unsubscribed or expired). */
+/**
+ * True when the subscription is gone for good: a push service says so (404/410, unsubscribed or expired),
+ * or its endpoint is not a listed push service's (PushEndpointRefusedError), which no retry can change.
+ * The delivery worker then deletes the subscription. An allowed host that resolves to an internal address
+ * (PushAddressRefusedError) is not gone: that is the resolver's fault, so it is retried like any failure.
+ */
 export function isGoneError(err: unknown): boolean {
+  if (err instanceof PushEndpointRefusedError) return true;
   const status = (err as { statusCode?: number } | null)?.statusCode;
   return status === 404 || status === 410;
 }

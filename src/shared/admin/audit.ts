@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = {
   'account.password_changed': 'Changed their password',
   'account.password_reset': 'Reset their password by e-mail link',
   'account.email_change_requested': 'Asked to change their e-mail address',
+  'account.email_changed': 'Changed their e-mail address (confirmed by the new address)',
+  'account.email_change_undone': 'Undid an e-mail change with the link sent to the old address',
   'account.two_factor_enabled': 'Turned on two-factor sign-in',
   'account.two_factor_disabled': 'Turned off two-factor sign-in',
   'account.backup_codes_regenerated': 'Made new two-factor backup codes',
@@ -20,6 +22,7 @@ export const AUDIT_ACTIONS = {
   'user.role_changed': 'Changed a role',
   'user.confirmation_resent': 'Resent the confirmation e-mail',
   'user.password_reset_sent': 'Sent a password reset',
+  'user.two_factor_reset': 'Reset two-factor sign-in',
   'user.deleted': 'Deleted an account',
   'user.note_added': 'Added an internal note',
   // Admin actions on bookings.

@@ -43,6 +43,7 @@ export const ADMIN_USER_MESSAGES = {
     'This account has no driver business record: ask the person to sign up as a driver with their BSP number.',
   alreadyConfirmed: 'This e-mail address is already confirmed.',
   deletedAccount: 'This account has been deleted.',
+  twoFactorNotOn: 'Two-factor sign-in is not on for this account: there is nothing to reset.',
   /** What a suspended person sees when they try to sign in; {support} is the support e-mail. */
   suspendedSignIn: (support: string) =>
     `This account is suspended. If you think this is a mistake, contact support at ${support}.`,
@@ -195,6 +196,8 @@ export interface AdminUserDetailDto {
     statusChangedAt: string | null;
     statusChangedBy: string | null;
     deleted: boolean;
+    /** Two-factor sign-in is on (an administrator can reset it, issue 28). */
+    twoFactorEnabled: boolean;
   };
   sessions: AdminSessionDto[];
   trips: AdminUserTripDto[];

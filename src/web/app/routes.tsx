@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       page('/signup/test-driver', () => import('../routes/signup-test-driver.tsx')),
       page('/forgot-password', () => import('../routes/forgot-password.tsx')),
       page('/reset-password', () => import('../routes/reset-password.tsx')),
+      page('/undo-email-change', () => import('../routes/undo-email-change.tsx')),
       page('/success', () => import('../routes/public/success.tsx')),
       page('/support', () => import('../routes/public/support.tsx')),
       page('/about', () => import('../routes/public/about.tsx')),

@@ -49,6 +49,9 @@ export default function SettingsPage() {
   const { user } = useAuth();
   // RouteGuard sends an administrator here until their second factor is on (issue 14).
   const mustSetUpTwoFactor = user?.role === 'admin' && !user.twoFactorEnabled && !user.isTest;
+  // With it on, a session started without the code (from before it was on) still has no admin rights (issue 28).
+  const mustSignInAgain =
+    user?.role === 'admin' && user.twoFactorEnabled && !user.secondFactor && !user.isTest;
   // Then the set-up comes first on the page, and stays there for this visit: moving it once it is done
   // would remount it and lose the backup codes it is showing.
   const [setUpFirst] = useState(mustSetUpTwoFactor);
@@ -64,6 +67,11 @@ export default function SettingsPage() {
       {mustSetUpTwoFactor && (
         <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
           {TWO_FACTOR_MESSAGES.adminSetupRequired}
+        </p>
+      )}
+      {mustSignInAgain && (
+        <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
+          {TWO_FACTOR_MESSAGES.adminSignInAgain}
         </p>
       )}
       {setUpFirst && twoFactor}

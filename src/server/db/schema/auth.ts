@@ -80,6 +80,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * How the session was made (issue 28): 'password', 'magic_link', or with the second factor 'totp' /
+     * 'backup_code'. Administrator rights need a session made with the second factor, not just an account
+     * that has one (auth/session-method.ts).
+     */
+    authMethod: text('auth_method').notNull().default('password'),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],

@@ -3,6 +3,7 @@ export * from './app-features.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './drivers.ts';
+export * from './email-change.ts';
 export * from './files.ts';
 export * from './issues.ts';
 export * from './mail.ts';

@@ -12,6 +12,8 @@ export const SECURITY_EVENT_TYPES = [
   'password_reset',
   'admin_signup_refused',
   'account_locked',
+  // Issue 28: the old address's link put the account's e-mail address back.
+  'email_change_undone',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

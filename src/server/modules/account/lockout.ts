@@ -5,6 +5,8 @@
  * (a 429 with Retry-After, the password unchecked); at the lockAfter-th the address is locked for
  * lockMinutes, its owner is e-mailed and a security event recorded. While slowed or locked every attempt is
  * refused with the same answer, right password or not. A successful sign-in or a password reset clears it.
+ * Each attempt takes its place before its password is checked (issue 28), so attempts sent all at once are
+ * held to the same numbers as attempts sent one after another.
  *
  * Addresses without an account are counted and locked the same way, so the answers tell nothing about
  * whether an account exists (only the owner's e-mail differs, and that goes to the owner).
@@ -28,53 +30,78 @@ function refusal(code: 'auth/account-locked' | 'auth/slow-down', retryAfterSecon
   });
 }
 
-/** Throws the 429 when this address is locked or must wait; call before checking the password or code. */
-export async function assertMayTry(db: Db, email: string, opts: { lockOnly?: boolean } = {}): Promise<void> {
+/** SQL: the guard's window has run out (or its lock has): the next attempt starts counting afresh. */
+const FRESH = sql.raw(`(g.window_start < now() - make_interval(mins => ${ACCOUNT_GUARD.windowMinutes})
+                        or g.locked_until <= now())`);
+
+/**
+ * Takes this attempt's place before the password or code is checked (issue 28): one atomic upsert counts it
+ * as a failure in advance, and only when the address is neither locked nor (for a password) told to wait,
+ * nor already at the lock's count with attempts in flight. So N requests arriving at once for one account
+ * are checked at most until the slowdown starts (the slowAfter-th sets the wait): the rest are refused
+ * without their password being looked at. The caller then settles it: `clearGuard` when the sign-in
+ * completes, `releaseAttempt` when the password was right but no session was made (a code still to come,
+ * an unconfirmed or suspended account), `confirmFailure` when it was wrong.
+ */
+export async function reserveAttempt(db: Db, email: string, step: 'password' | 'code'): Promise<void> {
+  const { slowAfter, lockAfter } = ACCOUNT_GUARD;
+  const key = normalise(email);
+  const checksWait = step === 'password';
   const result = (await db.execute(sql`
+    insert into sign_in_guards as g (email, failures, window_start, updated_at) values (${key}, 1, now(), now())
+    on conflict (email) do update set
+      failures = (case when ${FRESH} then 0 else g.failures end) + 1,
+      window_start = case when ${FRESH} then now() else g.window_start end,
+      locked_until = case when g.locked_until <= now() then null else g.locked_until end,
+      next_attempt_at = case
+        when (case when ${FRESH} then 0 else g.failures end) + 1 >= ${slowAfter}
+          then now() + make_interval(secs => power(2, (case when ${FRESH} then 0 else g.failures end) + 1 - ${slowAfter}))
+        when ${FRESH} then null
+        else g.next_attempt_at end,
+      updated_at = now()
+    where (g.locked_until is null or g.locked_until <= now())
+      and (${FRESH} or (g.failures < ${lockAfter}
+                        and (not ${checksWait} or g.next_attempt_at is null or g.next_attempt_at <= now())))
+    returning failures`)) as unknown as { rows: unknown[] };
+  if (result.rows.length > 0) return;
+  // No place: say why, from the row as it is now.
+  const now = (await db.execute(sql`
     select extract(epoch from locked_until - now()) as locked_for,
            extract(epoch from next_attempt_at - now()) as wait_for
-      from sign_in_guards where email = ${normalise(email)}`)) as unknown as {
+      from sign_in_guards where email = ${key}`)) as unknown as {
     rows: { locked_for: string | number | null; wait_for: string | number | null }[];
   };
-  const row = result.rows[0];
-  if (!row) return;
-  const lockedFor = Number(row.locked_for ?? 0);
+  const lockedFor = Number(now.rows[0]?.locked_for ?? 0);
   if (lockedFor > 0) throw refusal('auth/account-locked', lockedFor);
-  const waitFor = Number(row.wait_for ?? 0);
-  if (waitFor > 0 && !opts.lockOnly) throw refusal('auth/slow-down', waitFor);
+  throw refusal('auth/slow-down', Math.max(1, Number(now.rows[0]?.wait_for ?? 1)));
 }
 
 /**
- * Counts one wrong password or code against the address (one atomic upsert, so racing requests each
- * count). When this failure locks it, the owner (if any) is told by e-mail and a security event kept.
+ * The password was right but the sign-in is not complete (a second factor to come, an unconfirmed or a
+ * suspended account): the attempt counted in advance is given back, with the wait it may have set.
  */
-export async function countFailure(deps: Deps, email: string, ip: string): Promise<void> {
+export async function releaseAttempt(db: Db, email: string): Promise<void> {
+  await db.execute(sql`
+    update sign_in_guards
+       set failures = greatest(failures - 1, 0),
+           next_attempt_at = case when failures - 1 >= ${ACCOUNT_GUARD.slowAfter} then next_attempt_at end
+     where email = ${normalise(email)}`);
+}
+
+/**
+ * The password or code was wrong: it was counted by `reserveAttempt` already. When the count has reached
+ * the lock, the address is locked (once: the row's lock is set by one statement) and its owner, if any, is
+ * told by e-mail and a security event kept.
+ */
+export async function confirmFailure(deps: Deps, email: string, ip: string): Promise<void> {
   const key = normalise(email);
-  const { windowMinutes, slowAfter, lockAfter, lockMinutes } = ACCOUNT_GUARD;
-  const result = (await deps.db.execute(sql`
-    insert into sign_in_guards as g (email, failures, window_start) values (${key}, 1, now())
-    on conflict (email) do update set
-      failures = case when g.window_start < now() - make_interval(mins => ${windowMinutes})
-                        or g.locked_until <= now() then 1 else g.failures + 1 end,
-      window_start = case when g.window_start < now() - make_interval(mins => ${windowMinutes})
-                            or g.locked_until <= now() then now() else g.window_start end,
-      locked_until = case when g.locked_until <= now() then null else g.locked_until end,
-      updated_at = now()
+  const { lockAfter, lockMinutes } = ACCOUNT_GUARD;
+  const locked = (await deps.db.execute(sql`
+    update sign_in_guards set locked_until = now() + make_interval(mins => ${lockMinutes}), next_attempt_at = null
+     where email = ${key} and locked_until is null and failures >= ${lockAfter}
     returning failures`)) as unknown as { rows: { failures: number | string }[] };
-  const failures = Number(result.rows[0]?.failures ?? 0);
-  if (failures >= lockAfter) {
-    const locked = (await deps.db.execute(sql`
-      update sign_in_guards set locked_until = now() + make_interval(mins => ${lockMinutes}),
-             next_attempt_at = null
-       where email = ${key} and locked_until is null
-      returning email`)) as unknown as { rows: unknown[] };
-    if (locked.rows.length > 0) await accountLocked(deps, key, ip, failures);
-  } else if (failures >= slowAfter) {
-    const delaySeconds = 2 ** (failures - slowAfter);
-    await deps.db.execute(sql`
-      update sign_in_guards set next_attempt_at = now() + make_interval(secs => ${delaySeconds})
-       where email = ${key}`);
-  }
+  const row = locked.rows[0];
+  if (row) await accountLocked(deps, key, ip, Number(row.failures));
 }
 
 async function accountLocked(deps: Deps, email: string, ip: string, failures: number) {

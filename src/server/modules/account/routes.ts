@@ -1,7 +1,11 @@
-/** /api/account: sign-up, sign-in, sign-out, password reset and magic link (see service.ts). */
+/**
+ * /api/account: sign-up, sign-in, sign-out, password reset and magic link (see service.ts), and undoing an
+ * e-mail change with the old address's link (email-change-undo.ts).
+ */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { LOGIN_RATE_LIMIT } from '../../../shared/constants.ts';
+import { EMAIL_CHANGE_UNDO, undoEmailChangeSchema } from '../../../shared/email-change.ts';
 import { AUTH_ERRORS } from '../../../shared/messages.ts';
 import { type SignInAnswer, secondFactorSchema } from '../../../shared/two-factor.ts';
 import { forgotPasswordSchema, signInSchema } from '../../../shared/validation/auth.ts';
@@ -12,6 +16,7 @@ import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody } from '../../http/errors.ts';
 import { rateLimit } from '../../http/middleware.ts';
 import { recordSecurityEvent } from '../../services/security-events.ts';
+import { undoEmailChange } from './email-change-undo.ts';
 import {
   magicLinkSchema,
   requestPasswordReset,
@@ -128,6 +133,22 @@ export function accountRoutes(deps: Deps) {
       noteBodySchema(c, resetRequestSchema);
       await resetPassword(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')), c.get('ip'));
       return c.json({ ok: true });
+    },
+  );
+
+  // The link sent to the old address when an e-mail change took effect (issue 28, finding 8): puts the
+  // address back and ends every session (email-change-undo.ts).
+  app.post(
+    '/undo-email-change',
+    rateLimit(
+      deps,
+      'undo-email',
+      { max: EMAIL_CHANGE_UNDO.perAddressPerHour, windowMs: 60 * 60_000 },
+      tooManyAttempts,
+    ),
+    async (c) => {
+      const { token } = await parseBody(c, undoEmailChangeSchema);
+      return c.json(await undoEmailChange(deps, token, c.get('ip')));
     },
   );
 

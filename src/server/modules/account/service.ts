@@ -22,7 +22,7 @@ import { AppError, validationError } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 import { recordSecurityEvent } from '../../services/security-events.ts';
-import { assertMayTry, clearGuard, countFailure, rememberChallenge } from './lockout.ts';
+import { clearGuard, confirmFailure, releaseAttempt, rememberChallenge, reserveAttempt } from './lockout.ts';
 
 /** Where the confirmation link lands: the sign-in page, which says the address is confirmed. */
 export const CONFIRMED_CALLBACK = '/login?confirmed=true';
@@ -141,8 +141,10 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
     throw new AppError(400, 'auth/missing-credentials', AUTH_ERRORS['auth/missing-credentials']);
   }
   const { email, password } = parsed.data;
-  // Slowed or locked after repeated failures on this address: refused before the password is checked.
-  await assertMayTry(deps.db, email);
+  // This attempt takes its place first (issue 28): slowed or locked after repeated failures on this address,
+  // or beaten to the last place by attempts sent at the same moment, it is refused before the password is
+  // checked. The place is settled below: cleared, given back, or confirmed as a failure.
+  await reserveAttempt(deps.db, email, 'password');
   try {
     const response = await deps.auth.api.signInEmail({
       body: { email, password, rememberMe: true, callbackURL: CONFIRMED_CALLBACK },
@@ -161,6 +163,7 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
       // The password is right and the account has a second factor: better-auth made no session, only a
       // short-lived challenge cookie; POST /api/account/two-factor finishes the sign-in (two-factor.ts).
       await rememberChallenge(deps.db, response, email);
+      await releaseAttempt(deps.db, email);
       return { response, userId: null, twoFactorRequired: true };
     }
     await clearGuard(deps.db, email);
@@ -203,8 +206,11 @@ export async function signIn(deps: Deps, raw: unknown, headers: Headers, ip: str
       );
     }
     if (reason === 'invalid-credentials') {
-      await countFailure(deps, email, ip);
+      await confirmFailure(deps, email, ip);
       if (user) await auditRepeatedFailures(deps, user, ip);
+    } else {
+      // The password was right (an unconfirmed or suspended account): not a failure to count.
+      await releaseAttempt(deps.db, email);
     }
     if (code === 'EMAIL_NOT_VERIFIED') {
       // A fresh confirmation link, at most 3 an hour, so failed sign-ins cannot flood an inbox.

@@ -6,7 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   confirmTwoFactorSchema,
@@ -16,13 +16,14 @@ import {
   type TwoFactorSetupDto,
   type TwoFactorStatusDto,
 } from '../../../shared/two-factor.ts';
-import { ACCOUNT_SUSPENDED } from '../../auth/auth.ts';
+import { ACCOUNT_SUSPENDED, sessionCookieName } from '../../auth/auth.ts';
+import { sessionTokenSet } from '../../auth/forward.ts';
 import { sessions, twoFactorCodeClaims, twoFactors, users } from '../../db/schema/index.ts';
 import type { Deps, SessionUser } from '../../http/context.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
 import { recordSecurityEvent } from '../../services/security-events.ts';
-import { assertMayTry, challengeEmail, clearGuard, countFailure } from './lockout.ts';
+import { challengeEmail, clearGuard, confirmFailure, releaseAttempt, reserveAttempt } from './lockout.ts';
 
 /**
  * How long an accepted authenticator code stays claimed. better-auth accepts the codes of the previous, the
@@ -96,9 +97,11 @@ export async function verifySecondFactor(deps: Deps, raw: unknown, headers: Head
   const { method, code } = parsed.data;
   // Whose challenge this is: wrong codes count against that address's sign-in guard (lockout.ts).
   const email = await challengeEmail(deps.db, headers.get('cookie') ?? undefined);
-  // Only a lock stops the code step: better-auth allows 5 codes per challenge, and a new challenge needs
-  // the password step, which the slowdown does stop.
-  if (email) await assertMayTry(deps.db, email, { lockOnly: true });
+  // The code takes its place before it is checked (issue 28), so codes sent all at once count like codes
+  // sent one by one. Only a lock (or the lock's count reached by codes in flight) stops the code step:
+  // better-auth allows 5 codes per challenge, and a new challenge needs the password step, which the
+  // slowdown does stop.
+  if (email) await reserveAttempt(deps.db, email, 'code');
   const call =
     method === 'totp'
       ? deps.auth.api.verifyTOTP({ body: { code }, headers, asResponse: true })
@@ -112,9 +115,10 @@ export async function verifySecondFactor(deps: Deps, raw: unknown, headers: Head
     });
     if (body.code === undefined && response.status >= 500) {
       console.error('two-factor verification failed', response.status, body);
+      if (email) await releaseAttempt(deps.db, email);
       throw new AppError(500, 'auth/unknown', TWO_FACTOR_MESSAGES.challengeExpired);
     }
-    if (email) await countFailure(deps, email, ip);
+    if (email) await confirmFailure(deps, email, ip);
     throw refusal(body.code, method);
   }
   const result = body as { token: string; user: { id: string; email: string } };
@@ -127,7 +131,7 @@ export async function verifySecondFactor(deps: Deps, raw: unknown, headers: Head
       ip,
       details: { reason: 'two-factor-reused', method },
     });
-    if (email) await countFailure(deps, email, ip);
+    if (email) await confirmFailure(deps, email, ip);
     throw new AppError(401, 'auth/two-factor-reused', TWO_FACTOR_MESSAGES.reusedCode);
   }
   if (email) await clearGuard(deps.db, email);
@@ -222,10 +226,19 @@ export async function confirmSetup(
   if (!response.ok) throw settingsRefusal(body, response.status);
   // The code that proved the set-up cannot be replayed to sign in.
   await claimCode(deps, user.id, parsed.data.code);
+  // better-auth replaced this session with one made with the code; every other session of the account was
+  // made with the password alone and ends now (issue 28), so a stolen password-only cookie does not gain
+  // what the second factor protects.
+  const kept = sessionTokenSet(response, sessionCookieName(deps.env));
+  const ended = await deps.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), kept ? ne(sessions.token, kept) : sql`true`))
+    .returning({ id: sessions.id });
   await audit(deps.db, {
     actor: { id: user.id, email: user.email },
     action: 'account.two_factor_enabled',
     target: { type: 'user', id: user.id, label: user.email },
+    details: { otherSessionsEnded: ended.length },
     ip,
   });
   return response;

@@ -64,3 +64,33 @@ export function accountReinstatedMail(brand: MailBrand, appUrl: string, to: stri
     link: { href: `${appUrl}/login`, text: 'Sign in' },
   });
 }
+
+/**
+ * Issue 28 (finding 11): an administrator reset the person's second factor (a lost phone and backup codes).
+ * Their sessions ended; they sign in with the password alone until they set it up again, which an
+ * administrator must do at the next sign-in.
+ */
+export function twoFactorResetMail(
+  brand: MailBrand,
+  appUrl: string,
+  to: string,
+  reason: string,
+  isAdmin: boolean,
+): MailMessage {
+  const name = brand.BRAND_NAME;
+  return adminAccountMail(brand, {
+    to,
+    kind: 'two-factor-reset',
+    subject: `Two-factor sign-in was reset on your ${name} account`,
+    heading: 'Two-factor sign-in was reset',
+    paragraphs: [
+      `An administrator reset two-factor sign-in on your ${name} account: your authenticator app and backup codes no longer work for it, and every device signed in to the account was signed out.`,
+      `The reason given: "${reason}"`,
+      isAdmin
+        ? 'As an administrator you must set up two-factor sign-in again at your next sign-in, before you can use the admin pages: sign in with your password and follow the steps in Settings.'
+        : 'You can now sign in with your password alone. Set up two-factor sign-in again in Settings to keep your account protected (administrators must set it up again at their next sign-in).',
+      `If you did not ask for this, reset your password at ${appUrl}/forgot-password and contact support at ${brand.SUPPORT_EMAIL} or ${brand.SUPPORT_PHONE}.`,
+    ],
+    link: { href: `${appUrl}/settings`, text: 'Set up two-factor sign-in' },
+  });
+}

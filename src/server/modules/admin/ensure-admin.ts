@@ -7,7 +7,7 @@ import { VALIDATION } from '../../../shared/messages.ts';
 import { emailField, fullNameField, passwordField } from '../../../shared/validation/auth.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 
 export async function ensureAdmin(
   deps: { db: Db; auth: Auth },
@@ -25,6 +25,8 @@ export async function ensureAdmin(
       .update(users)
       .set({ userType: 'admin', emailVerified: true })
       .where(eq(users.id, existing.id));
+    // Sessions made before the promotion end (issue 28): the new administrator signs in with a second factor.
+    if (existing.userType !== 'admin') await deps.db.delete(sessions).where(eq(sessions.userId, existing.id));
     return 'promoted';
   }
   if (!input.name || !input.password) {

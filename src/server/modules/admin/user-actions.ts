@@ -14,7 +14,7 @@ import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import type { UserType } from '../../../shared/roles.ts';
 import type { Db } from '../../db/client.ts';
-import { adminNotes, drivers, quotes, rides, sessions, users } from '../../db/schema/index.ts';
+import { adminNotes, drivers, quotes, rides, sessions, twoFactors, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
@@ -25,7 +25,7 @@ import { notify } from '../notifications/service.ts';
 import { declineOtherHalves } from '../rides/service.ts';
 import { withdrawQuotesOfDriver } from '../verification/withdraw.ts';
 import type { AdminContext } from './admin-context.ts';
-import { accountReinstatedMail, accountSuspendedMail } from './emails.ts';
+import { accountReinstatedMail, accountSuspendedMail, twoFactorResetMail } from './emails.ts';
 
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 
@@ -193,8 +193,11 @@ export async function changeRole(
         actorId: ctx.actor.id,
       });
     }
-    // Open tabs refetch the session and show the pages of the new role.
-    await publish(tx, { userId, kind: 'session' });
+    // A new administrator signs in again (issue 28): admin rights need a session made with the second
+    // factor, and none made before the promotion was. Any other change: open tabs refetch the session and
+    // show the pages of the new role.
+    if (role === 'admin') await endSessions(tx, userId);
+    else await publish(tx, { userId, kind: 'session' });
     await audit(tx, {
       actor: ctx.actor,
       action: 'user.role_changed',
@@ -232,6 +235,38 @@ export async function sendPasswordReset(deps: Deps, ctx: AdminContext, userId: s
     action: 'user.password_reset_sent',
     target: { type: 'user', id: userId, label: target.email },
     ip: ctx.ip,
+  });
+}
+
+/**
+ * Resets a lost second factor (issue 28, finding 11; ADR 017's manual recovery, now an action): the
+ * `two_factors` row goes and `two_factor_enabled` is off, every session ends, the person is e-mailed. They
+ * sign in with the password alone; an administrator is sent to set it up again at the next sign-in.
+ */
+export async function resetTwoFactor(deps: Deps, ctx: AdminContext, userId: string, reason: string) {
+  return deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const target = await lockTarget(tx, ctx, userId);
+    if (!target.twoFactorEnabled) throw conflict(M.twoFactorNotOn);
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    const sessionsEnded = await endSessions(tx, userId);
+    await deps.mailer.send(
+      twoFactorResetMail(deps.env, deps.env.APP_URL, target.email, reason, target.userType === 'admin'),
+      { tx },
+    );
+    await audit(tx, {
+      actor: ctx.actor,
+      action: 'user.two_factor_reset',
+      target: { type: 'user', id: userId, label: target.email },
+      reason,
+      details: { sessionsEnded },
+      ip: ctx.ip,
+    });
+    return { sessionsEnded };
   });
 }
 

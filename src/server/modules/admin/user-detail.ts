@@ -128,6 +128,7 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
       statusChangedAt: u.statusChangedAt?.toISOString() ?? null,
       statusChangedBy: u.statusChangedBy,
       deleted: u.email === deletedEmail(u.id),
+      twoFactorEnabled: u.twoFactorEnabled,
     },
     sessions: sessionRows.map((s) => ({
       id: s.id,

@@ -8,6 +8,7 @@
  *   POST   /users/:id/role           { role, reason }
  *   POST   /users/:id/resend-confirmation
  *   POST   /users/:id/password-reset
+ *   POST   /users/:id/reset-two-factor { reason }  -> { ok, sessionsEnded } (issue 28; not one's own)
  *   POST   /users/:id/notes          { body }
  *   DELETE /users/:id                { reason }
  */
@@ -30,6 +31,7 @@ import {
   changeRole,
   reinstateUser,
   resendConfirmation,
+  resetTwoFactor,
   sendPasswordReset,
   suspendUser,
 } from './user-actions.ts';
@@ -95,6 +97,12 @@ export function usersRoutes(deps: Deps) {
   app.post('/users/:id/password-reset', async (c) => {
     await sendPasswordReset(deps, ctx(c), target(c.req.param('id')));
     return c.json({ ok: true });
+  });
+
+  app.post('/users/:id/reset-two-factor', async (c) => {
+    const id = target(c.req.param('id'));
+    const { reason } = await parseBody(c, adminReasonSchema);
+    return c.json({ ok: true, ...(await resetTwoFactor(deps, ctx(c), id, reason)) });
   });
 
   app.post('/users/:id/notes', async (c) => {

@@ -14,10 +14,9 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { BILLING_MESSAGES, type DriverBillingPageDto } from '../../../shared/billing.ts';
 import { ERROR_CATEGORY_TEXT } from '../../../shared/errors.ts';
-import { hasPermission } from '../../../shared/roles.ts';
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { requireRole, requireUser } from '../../http/middleware.ts';
+import { hasAdminRights, requireRole, requireUser } from '../../http/middleware.ts';
 import { statementPdf } from './pdf.ts';
 import { driverBilling, statementDetail } from './read.ts';
 import { billingSettings } from './settings.ts';
@@ -36,7 +35,7 @@ export function billingRoutes(deps: Deps) {
 
   const statementFor = async (user: SessionUser, id: string | undefined) => {
     if (!uuid.safeParse(id).success) throw notFound();
-    const admin = hasPermission(user.role, 'manage_system');
+    const admin = hasAdminRights(user);
     const dto = await statementDetail(deps.db, id!, admin ? {} : { driverId: user.id });
     if (!dto) throw notFound();
     return dto;

@@ -11,10 +11,20 @@ import type { AppBindings, Deps } from '../../http/context.ts';
 import { parseBody, unauthenticated } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
 import { getVapidKeys } from '../../services/push.ts';
+import {
+  isAllowedPushEndpoint,
+  PUSH_ENDPOINT_MAX_LENGTH,
+  PUSH_ENDPOINT_MESSAGE,
+} from '../../services/push-endpoints.ts';
 import { NOTIFICATION_KIND_LABELS } from './kinds.ts';
 
 const subscriptionSchema = z.object({
-  endpoint: z.url().max(2048).startsWith('https://', { error: 'A push endpoint must use https.' }),
+  // Only https://<a browser push service's host>/...: anything else would make the server connect where
+  // the caller chose (issue 28 finding 5; the list is services/push-endpoints.ts).
+  endpoint: z
+    .url({ error: PUSH_ENDPOINT_MESSAGE })
+    .max(PUSH_ENDPOINT_MAX_LENGTH, { error: PUSH_ENDPOINT_MESSAGE })
+    .refine(isAllowedPushEndpoint, { error: PUSH_ENDPOINT_MESSAGE }),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });

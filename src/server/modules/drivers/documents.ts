@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { driverDocuments, vehicles } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
-import { floodLimit } from '../../http/middleware.ts';
+import { floodLimit, hasAdminRights, refuseAdminWithoutSecondFactor } from '../../http/middleware.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
 import {
   assertImageSize,
@@ -215,7 +215,13 @@ export function documentFileRoutes(deps: Deps) {
       .from(driverDocuments)
       .where(eq(driverDocuments.id, id.data))
       .limit(1);
-    if (!row || (row.driverId !== user.id && user.role !== 'admin')) throw notFound();
+    if (!row) throw notFound();
+    if (row.driverId !== user.id) {
+      // Someone else's document: administrators only, through the one admin check (issue 28: a session made
+      // with the second factor; an administrator without one is told to sign in with it).
+      refuseAdminWithoutSecondFactor(user);
+      if (!hasAdminRights(user)) throw notFound();
+    }
     const bytes = await storage.get('documents', row.fileKey);
     if (!bytes) throw notFound();
     return c.body(new Uint8Array(bytes), 200, {

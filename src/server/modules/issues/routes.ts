@@ -11,7 +11,6 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { UPLOAD } from '../../../shared/constants.ts';
 import { API_MESSAGES } from '../../../shared/messages.ts';
-import { hasPermission } from '../../../shared/roles.ts';
 import {
   ISSUE_CATEGORY_LABELS,
   ISSUE_MESSAGES,
@@ -26,7 +25,7 @@ import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
-import { floodLimit, requirePermission } from '../../http/middleware.ts';
+import { floodLimit, hasAdminRights, requirePermission } from '../../http/middleware.ts';
 import { renderEmail } from '../../services/email-layout.ts';
 import { storageFor } from '../../services/storage.ts';
 import { assertImageSize, detectType, filesOf, readForm, uploadBodyLimit } from '../files/upload.ts';
@@ -246,7 +245,7 @@ export function issueRoutes(deps: Deps) {
     const match = SCREENSHOT_NAME.exec(name);
     if (!match) throw notFound();
     // Another reporter's screenshot: administrators only, and only once their second factor is on.
-    const oversees = hasPermission(user.role, 'manage_system') && user.twoFactorEnabled;
+    const oversees = hasAdminRights(user);
     if (match[1] !== user.id && !oversees) throw notFound();
     const bytes = await storage.get(BUCKET, `issue-screenshots/${name}`);
     if (!bytes) throw notFound();

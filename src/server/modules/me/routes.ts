@@ -1,7 +1,7 @@
 /**
  * /api/me: the signed-in user's own account.
  *   PATCH  /                       { fullName, phone? }              -> { user: { fullName, phone, email } }
- *   POST   /email                  { newEmail }                      -> { ok: true, pendingEmail }
+ *   POST   /email                  { newEmail, password }            -> { ok: true, pendingEmail }
  *   POST   /password               { currentPassword, newPassword }  -> { ok: true } (other sessions ended)
  *   GET    /sessions                                                 -> { items: SessionDto[] }
  *   POST   /sessions/revoke-others                                   -> { ok: true, revoked }
@@ -61,12 +61,16 @@ export function meRoutes(deps: Deps) {
 
   app.post('/email', async (c) => {
     const user = c.get('user')!;
-    const { newEmail } = await parseBody(c, emailChangeSchema);
+    const { newEmail, password } = await parseBody(c, emailChangeSchema);
     if (newEmail === user.email.toLowerCase()) {
       throw new AppError(400, 'validation', ME_MESSAGES.sameEmail, [
         { path: 'newEmail', message: ME_MESSAGES.sameEmail },
       ]);
     }
+    // The current password first (issue 28, finding 8): a stolen session alone cannot move the account.
+    // It counts against the same per-user limit as the other password checks, and nothing happens before.
+    await limitPasswordAttempts(user.id);
+    await checkPassword(deps, user.id, password);
     const limit = await hitRateLimit(deps.db, `me-email:${user.id}`, { max: 5, windowMs: 60 * 60_000 });
     if (!limit.allowed) throw new AppError(429, 'rate_limited', ME_MESSAGES.tooManyAttempts);
     // better-auth sends the confirmation link to the new address (for an address already in use it sends

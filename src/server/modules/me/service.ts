@@ -10,7 +10,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { VALIDATION } from '../../../shared/messages.ts';
-import { emailField, fullNameField, passwordField } from '../../../shared/validation/auth.ts';
+import { fullNameField, passwordField } from '../../../shared/validation/auth.ts';
 import { phoneField } from '../../../shared/validation/phone.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import {
@@ -51,7 +51,8 @@ export const profileUpdateSchema = z.object({
   phone: phoneField.optional(),
 });
 
-export const emailChangeSchema = z.object({ newEmail: emailField });
+/** The new address and the current password (issue 28): shared with the profile form. */
+export { emailChangeSchema } from '../../../shared/email-change.ts';
 
 export const passwordChangeSchema = z.object({
   currentPassword: z

@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
+import type { DriverStanding } from '../../../shared/marketplace/verification.ts';
 import type { Role } from '../../../shared/roles.ts';
 import {
   QUESTION_LIMITS,
@@ -31,7 +32,7 @@ import { hitRateLimit } from '../../services/rate-limit.ts';
 import { publish } from '../../services/realtime.ts';
 import { notify } from '../notifications/service.ts';
 import { firstNameOf, type RideRow } from '../rides/dto.ts';
-import { requireQuotingDriver } from '../verification/standing.ts';
+import { loadStanding, notVerifiedError, requireQuotingDriver } from '../verification/standing.ts';
 
 export interface Viewer {
   id: string;
@@ -67,9 +68,34 @@ async function rideById(db: Db, id: string): Promise<RideRow | null> {
   return row ?? null;
 }
 
-/** A driver sees a trip while it is open, or once they quoted on it or hold its booking (as readRide). */
-async function driverCanSee(db: Db, ride: RideRow, driverId: string): Promise<boolean> {
-  if (ride.status === 'open') return true;
+/**
+ * Why a driver may not see a trip's thread, or null when they may (as readRide): once they quoted on it or
+ * hold its booking; while it is open, only if they pass the gate, as for the list of open trips (issue 28:
+ * 403 `driver_not_verified`); anything else reads as 404. `standing` is asked at most once per call site.
+ */
+async function driverRefusal(
+  db: Db,
+  ride: RideRow,
+  driverId: string,
+  standing: () => Promise<DriverStanding | null>,
+): Promise<AppError | null> {
+  if (await hasTakenPart(db, ride, driverId)) return null;
+  if (ride.status !== 'open') return notFound();
+  const mine = await standing();
+  return mine && !mine.canQuote ? notVerifiedError(mine) : null;
+}
+
+/** Standing of a driver, loaded on first use and then remembered (one call site, one driver). */
+function standingOnce(db: Db, driverId: string): () => Promise<DriverStanding | null> {
+  let loaded: Promise<DriverStanding | null> | undefined;
+  return () => {
+    loaded ??= loadStanding(db, driverId);
+    return loaded;
+  };
+}
+
+/** The driver quoted on the trip or holds its live booking. */
+async function hasTakenPart(db: Db, ride: RideRow, driverId: string): Promise<boolean> {
   const [quoted] = await db
     .select({ id: quotes.id })
     .from(quotes)
@@ -95,8 +121,10 @@ async function visibleRide(db: Db, viewer: Viewer, rideId: string): Promise<Ride
   const ride = await rideById(db, rideId);
   if (!ride) throw notFound();
   if (viewer.role === 'admin' || ride.customerId === viewer.id) return ride;
-  if (viewer.role === 'driver' && (await driverCanSee(db, ride, viewer.id))) return ride;
-  throw notFound();
+  if (viewer.role !== 'driver') throw notFound();
+  const refusal = await driverRefusal(db, ride, viewer.id, standingOnce(db, viewer.id));
+  if (refusal) throw refusal;
+  return ride;
 }
 
 /** Company name, else first name: how drivers appear in a thread (never contact details). */
@@ -351,9 +379,11 @@ export async function questionCounts(db: Db, viewer: Viewer, rideIds: string[]):
   if (rideIds.length === 0) return { counts };
   const found = await db.select().from(rides).where(inArray(rides.id, rideIds));
   const visible: string[] = [];
+  const standing = standingOnce(db, viewer.id);
   for (const ride of found) {
     if (viewer.role === 'admin' || ride.customerId === viewer.id) visible.push(ride.id);
-    else if (viewer.role === 'driver' && (await driverCanSee(db, ride, viewer.id))) visible.push(ride.id);
+    else if (viewer.role === 'driver' && !(await driverRefusal(db, ride, viewer.id, standing)))
+      visible.push(ride.id);
   }
   if (visible.length === 0) return { counts };
   const rows = await db

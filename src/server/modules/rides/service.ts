@@ -188,8 +188,9 @@ async function rideById(db: Db, id: string): Promise<RideRow | null> {
 
 /**
  * A request as `viewer` may see it, or null (read as 404): the customer who posted it, any admin, or a
- * driver while it is open, or once they have quoted on it or hold its booking. Drivers never see contact
- * details, and see street addresses only with the booking.
+ * driver once they have quoted on it or hold its booking, or while it is open if they pass the gate (issue
+ * 28: the same as the list of open trips; anyone else 403 `driver_not_verified`). Drivers never see
+ * contact details, and see street addresses only with the booking.
  */
 export async function readRide(db: Db, viewer: Viewer, id: string): Promise<RideDto | null> {
   const row = await rideById(db, id);
@@ -203,13 +204,17 @@ export async function readRide(db: Db, viewer: Viewer, id: string): Promise<Ride
       and(eq(bookings.rideId, id), eq(bookings.driverId, viewer.id), inArray(bookings.status, LIVE_BOOKING)),
     )
     .limit(1);
-  if (!booking && row.status !== 'open') {
+  if (!booking) {
     const [quoted] = await db
       .select({ id: quotes.id })
       .from(quotes)
       .where(and(eq(quotes.rideId, id), eq(quotes.driverId, viewer.id)))
       .limit(1);
-    if (!quoted) return null;
+    if (!quoted) {
+      if (row.status !== 'open') return null;
+      const standing = (await loadDriverContext(db, viewer.id))?.standing;
+      if (standing && !standing.canQuote) throw notVerifiedError(standing);
+    }
   }
   return (await decorate(db, [row], { hideAddresses: !booking, quotesOf: viewer.id }))[0]!;
 }

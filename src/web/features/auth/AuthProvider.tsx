@@ -98,6 +98,7 @@ function testUser(): SessionUser | null {
     phone: null,
     emailVerified: false,
     twoFactorEnabled: false,
+    secondFactor: false,
     isTest: true,
   };
 }

@@ -60,8 +60,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return <Loading fullScreen text={UI_TEXT.authenticating} />;
   }
   if (!user) return <Navigate to="/login" replace />;
-  // An administrator's first stop is setting up two-factor sign-in: the API refuses them everything else.
-  if (user.role === 'admin' && !user.twoFactorEnabled && !user.isTest && path !== TWO_FACTOR_SETUP_PATH) {
+  // An administrator's first stop is setting up two-factor sign-in (or, with it on, a session made with it):
+  // the API refuses them everything else.
+  if (user.role === 'admin' && !user.secondFactor && !user.isTest && path !== TWO_FACTOR_SETUP_PATH) {
     return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   }
   const decision = guardDecision(user.role, path);

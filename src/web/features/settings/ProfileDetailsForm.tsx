@@ -2,9 +2,12 @@
  * Name, mobile number and e-mail editing for /profile and /driver-profile (self-contained: drop
  * <ProfileDetailsForm /> into the page). The mobile number is the one thing the other side of a booking
  * needs on the day, so it comes first, says why, and an account without one is told so. The e-mail changes
- * only after the link sent to the new address is opened.
+ * only after the link sent to the new address is opened, and asking for it needs the current password
+ * (issue 28); that link lands back here with ?emailChanged=true, or ?error= when it no longer works.
  */
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EMAIL_CHANGE_MESSAGES } from '../../../shared/email-change.ts';
 import { VALIDATION } from '../../../shared/messages.ts';
 import { emailField, fullNameField } from '../../../shared/validation/auth.ts';
 import { formatPhone, normalisePhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
@@ -28,7 +31,16 @@ export function ProfileDetailsForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [newEmail, setNewEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
-  const [emailNotice, setEmailNotice] = useState<string | null>(null);
+  const [emailPassword, setEmailPassword] = useState('');
+  const [emailPasswordError, setEmailPasswordError] = useState<string | undefined>();
+  const [params] = useSearchParams();
+  // Where the new address's confirmation link lands (the API's verify-email callback).
+  const [emailNotice, setEmailNotice] = useState<string | null>(() =>
+    params.get('emailChanged') === 'true' && !params.get('error')
+      ? 'Your new e-mail address is confirmed: the account now uses it.'
+      : null,
+  );
+  const linkError = params.get('emailChanged') === 'true' && params.get('error');
   if (!user || user.isTest) return null;
   const isDriver = user.userType === 'driver';
 
@@ -63,18 +75,24 @@ export function ProfileDetailsForm() {
     setEmailNotice(null);
     const parsed = emailField.safeParse(newEmail);
     setEmailError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
+    setEmailPasswordError(emailPassword ? undefined : EMAIL_CHANGE_MESSAGES.passwordRequired);
+    if (!parsed.success || !emailPassword) return;
     changeEmail.mutate(
-      { newEmail: parsed.data },
+      { newEmail: parsed.data, password: emailPassword },
       {
         onSuccess: () => {
           setEmailNotice(
             `We sent a confirmation link to ${parsed.data}. Your e-mail address changes when you open it.`,
           );
           setNewEmail('');
+          setEmailPassword('');
         },
-        onError: (err) =>
-          setEmailError(err instanceof ApiError ? err.message : 'The change could not be requested.'),
+        onError: (err) => {
+          // A wrong or missing password is shown at the password field; anything else at the address.
+          const atPassword = err instanceof ApiError && err.issues?.some((i) => i.path === 'password');
+          if (atPassword) setEmailPasswordError(err.message);
+          else setEmailError(err instanceof ApiError ? err.message : 'The change could not be requested.');
+        },
       },
     );
   };
@@ -140,6 +158,7 @@ export function ProfileDetailsForm() {
           Current e-mail address: <span className="font-medium">{user.email}</span>
         </p>
         <FormNotice message={emailNotice} />
+        <FormError message={linkError ? EMAIL_CHANGE_MESSAGES.confirmationRevoked : null} />
         <Field
           label="New e-mail address"
           type="email"
@@ -147,6 +166,15 @@ export function ProfileDetailsForm() {
           onChange={(e) => setNewEmail(e.target.value)}
           autoComplete="email"
           error={emailError}
+        />
+        <Field
+          label="Current password"
+          type="password"
+          value={emailPassword}
+          onChange={(e) => setEmailPassword(e.target.value)}
+          autoComplete="current-password"
+          hint="Needed to change the address. Your current address is told when the change takes effect."
+          error={emailPasswordError}
         />
         <div>
           <Button type="submit" variant="secondary" disabled={changeEmail.isPending}>

@@ -109,7 +109,7 @@ export function useChangeEmail() {
   return useMutation({
     // Each form shows its own error next to the control.
     meta: { errorToast: false },
-    mutationFn: (body: { newEmail: string }) =>
+    mutationFn: (body: { newEmail: string; password: string }) =>
       api<{ ok: true; pendingEmail: string }>('/api/me/email', { method: 'POST', body }),
   });
 }

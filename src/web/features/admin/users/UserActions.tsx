@@ -108,6 +108,28 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetailDto['user']
         reasonLabel=""
         onConfirm={() => run({ kind: 'password-reset' }, 'Password reset sent')()}
       />
+      {user.twoFactorEnabled && (
+        <ReasonDialog
+          label="Reset two-factor sign-in"
+          title={`Reset two-factor sign-in for ${user.fullName}?`}
+          description={
+            <ul className="list-disc pl-5">
+              <li>
+                For a person who lost their authenticator app and backup codes: both stop working for this
+                account.
+              </li>
+              <li>Every session ends now; they sign in with their password alone and can set it up again.</li>
+              <li>An administrator must set it up again at their next sign-in.</li>
+              <li>They get an e-mail with your reason.</li>
+            </ul>
+          }
+          confirmLabel="Reset two-factor sign-in"
+          variant="destructive"
+          schema={adminReasonSchema}
+          reasonLabel="Reason (they read it; kept in the audit log)"
+          onConfirm={(reason) => run({ kind: 'reset-two-factor', reason }, 'Two-factor sign-in reset')()}
+        />
+      )}
       <ReasonDialog
         label="Delete account"
         title={`Delete the account of ${user.fullName}?`}

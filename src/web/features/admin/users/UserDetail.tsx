@@ -49,6 +49,8 @@ export function UserDetail({ detail, viewerId }: { detail: AdminUserDetailDto; v
           </dd>
           <dt className="font-semibold">E-mail</dt>
           <dd>{u.emailVerified ? 'Confirmed' : 'Not confirmed yet'}</dd>
+          <dt className="font-semibold">Two-factor sign-in</dt>
+          <dd data-testid="two-factor-status">{u.twoFactorEnabled ? 'On' : 'Off'}</dd>
           {u.userType === 'driver' && (
             <>
               <dt className="font-semibold">Business</dt>

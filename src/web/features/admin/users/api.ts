@@ -47,6 +47,7 @@ export type UserAction =
   | { kind: 'role'; role: UserType; reason: string }
   | { kind: 'resend-confirmation' }
   | { kind: 'password-reset' }
+  | { kind: 'reset-two-factor'; reason: string }
   | { kind: 'note'; body: string }
   | { kind: 'delete'; reason: string };
 
@@ -54,6 +55,7 @@ function request(id: string, a: UserAction) {
   switch (a.kind) {
     case 'suspend':
     case 'reinstate':
+    case 'reset-two-factor':
       return api(`/api/admin/users/${id}/${a.kind}`, { method: 'POST', body: { reason: a.reason } });
     case 'role':
       return api(`/api/admin/users/${id}/role`, { method: 'POST', body: { role: a.role, reason: a.reason } });
