@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshTotp } from '../support/totp.ts';
 import {
   databaseKinds,
   enableTwoFactor,
@@ -16,6 +17,7 @@ import {
   rows,
   signedInClient,
   signUpAndConfirm,
+  signupBody,
   startServer,
   type TestClient,
   type TestServer,
@@ -128,5 +130,58 @@ describe.each(databaseKinds())('two-factor on the session (%s)', (kind) => {
     // Another driver still reads it as not there.
     const other = await signedInClient(server, { userType: 'driver' });
     expect((await other.client.get(path)).status).toBe(404);
+  });
+});
+
+describe('two-factor on the session, in production mode', () => {
+  it("probe: in production (__Host- cookies), turning two-factor on elsewhere ends the password-only sessions, and only a code's session is an administrator's (issue 28 finding 1)", async () => {
+    const server = await startServer('pglite', { env: { APP_ENV: 'production' } });
+    try {
+      const body = signupBody();
+      expect((await server.client().post('/api/account/signup', body)).status).toBe(201);
+      await server.db.execute(
+        sql`update users set email_verified = true, user_type = 'admin' where email = ${body.email}`,
+      );
+      const [weak, setter] = [server.client(), server.client()];
+      for (const client of [weak, setter]) {
+        expect(
+          (await client.post('/api/account/sign-in', { email: body.email, password: body.password })).status,
+        ).toBe(200);
+      }
+      expect([...weak.cookies.keys()]).toContain('__Host-better-auth.session_token');
+      expect((await weak.get('/api/admin/users')).status).toBe(403);
+      await enableTwoFactor(server, { email: body.email, password: body.password });
+      // enableTwoFactor signed in a third browser; the two earlier password-only sessions are gone.
+      for (const client of [weak, setter]) expect((await client.session()).user).toBeNull();
+      const strong = server.client();
+      expect((await strong.signIn(body.email, body.password)).status).toBe(200);
+      expect((await strong.session()).user).toMatchObject({ secondFactor: true });
+      expect((await strong.get('/api/admin/users')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the browser that turns two-factor on stays signed in, with admin rights (issue 28 finding 1)', async () => {
+    const server = await startServer('pglite', { env: { APP_ENV: 'production' } });
+    try {
+      const body = signupBody();
+      expect((await server.client().post('/api/account/signup', body)).status).toBe(201);
+      await server.db.execute(
+        sql`update users set email_verified = true, user_type = 'admin' where email = ${body.email}`,
+      );
+      const client = server.client();
+      expect(
+        (await client.post('/api/account/sign-in', { email: body.email, password: body.password })).status,
+      ).toBe(200);
+      const setup = await client.post('/api/me/two-factor/enable', { password: body.password });
+      const { secret } = (await setup.json()) as { secret: string };
+      const confirm = await client.post('/api/me/two-factor/confirm', { code: await freshTotp(secret) });
+      expect(confirm.status).toBe(200);
+      expect((await client.session()).user).toMatchObject({ twoFactorEnabled: true, secondFactor: true });
+      expect((await client.get('/api/admin/users')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
