@@ -19,7 +19,7 @@ import {
 import { users } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody } from '../../http/errors.ts';
-import { floodLimit, requireUser } from '../../http/middleware.ts';
+import { floodLimit, forgetSessionsAfterChange, requireUser } from '../../http/middleware.ts';
 import { generatedName, storageFor } from '../../services/storage.ts';
 import {
   assertImageSize,
@@ -57,9 +57,14 @@ export function avatarRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
   const storage = storageFor(deps.env);
 
+  // The picture is part of the session (SessionUser.avatarUrl): this instance forgets the uploader's cached
+  // sessions when the change is made, so their next request, here, shows it (auth/session-cache.ts).
+  const forgetMine = forgetSessionsAfterChange(deps, (c) => c.get('user')?.id);
+
   app.post(
     '/',
     requireUploader,
+    forgetMine,
     floodLimit(deps, 'uploads'),
     uploadBodyLimit(AVATAR.maxFiles, AVATAR.maxBytes),
     async (c) => {
@@ -137,24 +142,29 @@ export function avatarRpcRoutes(deps: Deps) {
   });
 
   /** Only the signed-in user's own avatar, and only to a picture they uploaded themselves (or none). */
-  app.post('/update_user_avatar', requireUser, async (c) => {
-    const user = c.get('user')!;
-    const { p_avatar_url } = await parseBody(c, updateAvatarBody);
-    if (p_avatar_url !== null) {
-      const match = AVATAR_URL.exec(p_avatar_url);
-      if (!match || match[1] !== user.id) {
-        throw new AppError(403, 'forbidden', AVATAR_MESSAGES.notOwnAvatar);
+  app.post(
+    '/update_user_avatar',
+    requireUser,
+    forgetSessionsAfterChange(deps, (c) => c.get('user')?.id),
+    async (c) => {
+      const user = c.get('user')!;
+      const { p_avatar_url } = await parseBody(c, updateAvatarBody);
+      if (p_avatar_url !== null) {
+        const match = AVATAR_URL.exec(p_avatar_url);
+        if (!match || match[1] !== user.id) {
+          throw new AppError(403, 'forbidden', AVATAR_MESSAGES.notOwnAvatar);
+        }
+        if (!(await storage.get(BUCKET, `${match[1]}/${match[2]}`))) {
+          throw new AppError(403, 'forbidden', AVATAR_MESSAGES.notOwnAvatar);
+        }
       }
-      if (!(await storage.get(BUCKET, `${match[1]}/${match[2]}`))) {
-        throw new AppError(403, 'forbidden', AVATAR_MESSAGES.notOwnAvatar);
-      }
-    }
-    await deps.db
-      .update(users)
-      .set({ avatarUrl: p_avatar_url, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    return c.json(true);
-  });
+      await deps.db
+        .update(users)
+        .set({ avatarUrl: p_avatar_url, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return c.json(true);
+    },
+  );
 
   return app;
 }
