@@ -2,10 +2,10 @@
  * /admin-dashboard (admin): the period's figures and charts with what needs attention (issue 14), then the
  * recent bookings, reported issues and browser errors.
  */
-
+import { BrowserErrors } from '../features/admin/dashboard/BrowserErrors.tsx';
 import { DashboardFigures } from '../features/admin/dashboard/DashboardFigures.tsx';
-import { AdminBookings } from '../features/admin-bookings.tsx';
-import { ClientErrors, ReportedIssues } from '../features/admin-oversight.tsx';
+import { RecentBookings } from '../features/admin/dashboard/RecentBookings.tsx';
+import { RecentIssues } from '../features/admin/dashboard/RecentIssues.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -19,15 +19,15 @@ export default function AdminDashboardPage() {
       {real ? <DashboardFigures /> : <p>A test session has no marketplace figures.</p>}
       <section className="flex flex-col gap-3">
         <h2 className="text-xl font-bold">Bookings</h2>
-        <AdminBookings enabled={real} />
+        <RecentBookings enabled={real} />
       </section>
       <section className="flex flex-col gap-3">
         <h2 className="text-xl font-bold">Reported issues</h2>
-        <ReportedIssues enabled={real} />
+        <RecentIssues enabled={real} />
       </section>
       <section className="flex flex-col gap-3" id="browser-errors" tabIndex={-1}>
         <h2 className="text-xl font-bold">Errors reported by browsers</h2>
-        <ClientErrors enabled={real} />
+        <BrowserErrors enabled={real} />
       </section>
     </div>
   );

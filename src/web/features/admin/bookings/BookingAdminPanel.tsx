@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { NotesCard } from '../NotesCard.tsx';
 import { ReasonDialog } from '../ReasonDialog.tsx';
 import { useAdminBooking, useBookingAction } from './api.ts';
-import { STATUS_TEXT } from './BookingsList.tsx';
+import { STATUS_TEXT } from './labels.ts';
 
 const DELIVERY_TEXT: Record<string, string> = {
   sent: 'sent',

@@ -4,8 +4,8 @@ import type {
   FollowUpBookingDto,
   VerificationDetailDto,
   VerificationQueueItemDto,
-} from '../../../shared/marketplace/api.ts';
-import { api } from '../../lib/api.ts';
+} from '../../../../shared/marketplace/api.ts';
+import { api } from '../../../lib/api.ts';
 
 const KEY = ['admin-verifications'] as const;
 

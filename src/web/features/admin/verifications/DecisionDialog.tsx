@@ -1,11 +1,9 @@
-/**
- * An admin's decision on a driver or a document (issue 13): the reason is required to reject or suspend
- * (the driver reads it), optional otherwise.
- */
-import { optionalReasonSchema, requiredReasonSchema } from '../../../shared/validation/driver-business.ts';
-import type { ButtonProps } from '../../components/ui/button.tsx';
-import { ReasonDialog } from '../admin/ReasonDialog.tsx';
+/** An admin's decision on a driver or a document (issue 13), through ReasonDialog. */
+import { optionalReasonSchema, requiredReasonSchema } from '../../../../shared/validation/driver-business.ts';
+import type { ButtonProps } from '../../../components/ui/button.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 
+/** The reason is required to reject or suspend (the driver reads it), optional otherwise. */
 export function DecisionDialog(props: {
   label: string;
   title: string;
