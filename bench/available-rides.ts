@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
-import { availableRides } from '../src/server/modules/rides/service.ts';
+import { availableRides } from '../src/server/modules/rides/available.ts';
 import { utcToSydney } from '../src/shared/marketplace/time.ts';
 import { availableRidesQuerySchema } from '../src/shared/validation/marketplace.ts';
 

@@ -32,6 +32,7 @@ import { AppError, errorResponse, notFound } from './http/errors.ts';
 import { IDEMPOTENT_ROUTES, idempotency } from './http/idempotency.ts';
 import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
 import { idempotentAnswers } from './idempotent-answers.ts';
+import { clearGuard } from './modules/account/lockout.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -132,7 +133,13 @@ export function createApp(opts: AppOptions) {
   const db = database.db;
   const mailer = opts.mailer ?? createMailer(db, { from: mailFrom(env) });
   const trustedOrigins = trustedOriginsFor(env);
-  const auth: Auth = createAuth({ db, env, mailer, trustedOrigins });
+  const auth: Auth = createAuth({
+    db,
+    env,
+    mailer,
+    trustedOrigins,
+    onPasswordReset: (email) => clearGuard(db, email),
+  });
   const hub = new RealtimeHub(database);
   const sessions = new SessionCache();
   // Sessions are cached only once this instance hears about their changes (NOTIFY session_change).

@@ -8,9 +8,10 @@ import { issues } from './db/schema/index.ts';
 import { notFound } from './http/errors.ts';
 import type { Rebuilders } from './http/idempotency.ts';
 import { toRecord } from './modules/issues/routes.ts';
-import { acceptedAnswer, submittedQuoteAnswer } from './modules/quotes/service.ts';
+import { acceptedAnswer } from './modules/quotes/accept.ts';
+import { submittedQuoteAnswer } from './modules/quotes/submit.ts';
 import { givenRatingAnswer } from './modules/ratings/service.ts';
-import { createdRideAnswer } from './modules/rides/service.ts';
+import { createdRideAnswer } from './modules/rides/create.ts';
 
 export const idempotentAnswers: Rebuilders = {
   'POST /api/rides': async (deps, c, rideId) =>

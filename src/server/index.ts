@@ -6,15 +6,15 @@ import { runsBackgroundWork, STOP_MESSAGE, superviseServers, workerNumber } from
 import { openDatabase } from './db/client.ts';
 import { type Env, loadEnv } from './env.ts';
 import { isDatabaseUnavailable } from './http/database-errors.ts';
+import { runBilling } from './jobs/billing-run.ts';
+import { startDeliveryWorker } from './jobs/delivery-worker.ts';
+import { startSweeper } from './jobs/sweep.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
-import { runBilling } from './modules/billing/run.ts';
 import { billingSettings } from './modules/billing/settings.ts';
 import { WEB_DIR } from './paths.ts';
 import { listen } from './server.ts';
-import { startDeliveryWorker } from './services/delivery-worker.ts';
 import { mailFrom } from './services/mail.ts';
 import { startMailWorker } from './services/mail-worker.ts';
-import { startSweeper } from './services/sweep.ts';
 
 /** A stop asked for by SIGTERM/SIGINT ends the process within this time, finished or not. */
 export const SHUTDOWN_TIMEOUT_MS = 9_000;

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBilling } from '../../src/server/modules/billing/run.ts';
+import { runBilling } from '../../src/server/jobs/billing-run.ts';
 import { billingSettings } from '../../src/server/modules/billing/settings.ts';
 import { issueStatements } from '../../src/server/modules/billing/statements.ts';
 import type { AdminStatementListDto, ReceiptDto, StatementPageDto } from '../../src/shared/billing.ts';

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeliveryRound } from '../../src/server/services/delivery-worker.ts';
-import { sweepExpired } from '../../src/server/services/sweep.ts';
+import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
+import { sweepExpired } from '../../src/server/jobs/sweep.ts';
 import type { BookingDto, NotificationDto, QuoteDto } from '../../src/shared/marketplace/api.ts';
 import {
   databaseKinds,

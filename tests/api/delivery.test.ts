@@ -4,16 +4,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewNotification } from '../../src/server/modules/notifications/service.ts';
-import { notify } from '../../src/server/modules/notifications/service.ts';
 import {
   type DeliveryDeps,
   type NotificationMail,
   runDeliveryRound,
-} from '../../src/server/services/delivery-worker.ts';
+} from '../../src/server/jobs/delivery-worker.ts';
+import { sweepExpired } from '../../src/server/jobs/sweep.ts';
+import type { NewNotification } from '../../src/server/modules/notifications/service.ts';
+import { notify } from '../../src/server/modules/notifications/service.ts';
 import type { Mailer, MailMessage } from '../../src/server/services/mail.ts';
 import type { PushSender } from '../../src/server/services/push.ts';
-import { sweepExpired } from '../../src/server/services/sweep.ts';
 import { NOTIFICATION_TYPES } from '../../src/shared/marketplace/notification-types.ts';
 import {
   databaseKinds,

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpired } from '../../src/server/services/sweep.ts';
+import { sweepExpired } from '../../src/server/jobs/sweep.ts';
 import type { DriverPublicDto, FollowUpBookingDto, QuoteDto } from '../../src/shared/marketplace/api.ts';
 import {
   databaseKinds,

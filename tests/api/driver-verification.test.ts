@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeliveryRound } from '../../src/server/services/delivery-worker.ts';
+import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import type {
   DriverDocumentDto,
   DriverStandingDto,

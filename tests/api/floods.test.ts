@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueDeliveries } from '../../src/server/services/delivery-worker.ts';
+import { enqueueDeliveries } from '../../src/server/jobs/delivery-worker.ts';
 import { FLOOD_LIMITS } from '../../src/shared/constants.ts';
 import { API_MESSAGES } from '../../src/shared/messages.ts';
 import {

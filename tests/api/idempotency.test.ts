@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestFingerprint } from '../../src/server/http/idempotency.ts';
-import { sweepExpired } from '../../src/server/services/sweep.ts';
+import { sweepExpired } from '../../src/server/jobs/sweep.ts';
 import type { BookingDto, QuoteDto, RideDto } from '../../src/shared/marketplace/api.ts';
 import { API_MESSAGES } from '../../src/shared/messages.ts';
 import {

@@ -2,13 +2,13 @@
  * Needs as data (issue 12, point 6): a trip's child seats, wheelchair, pram, boards, bikes and pets are
  * stored in rides.needs through the shared schema; drivers state their offers on their profile; the
  * "Only trips I can serve" filter of /available-rides and the matching that decides who is notified apply
- * the same rule as shared/marketplace/needs.ts (checked here against the TypeScript rule).
+ * the same rule as shared/marketplace/can-serve.ts (checked here against the TypeScript rule).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverProfileDto, Page, RideDto } from '../../src/shared/marketplace/api.ts';
+import { canServe } from '../../src/shared/marketplace/can-serve.ts';
 import {
-  canServe,
   type DriverOffersInput,
   NEEDS_MESSAGES,
   NO_NEEDS,

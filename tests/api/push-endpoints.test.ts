@@ -15,8 +15,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { pushSubscriptions } from '../../src/server/db/schema/index.ts';
+import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { notify } from '../../src/server/modules/notifications/service.ts';
-import { runDeliveryRound } from '../../src/server/services/delivery-worker.ts';
 import { isGoneError, webPushSender } from '../../src/server/services/push.ts';
 import {
   guardedLookup,

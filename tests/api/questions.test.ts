@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rideQuestions } from '../../src/server/db/schema/index.ts';
-import { runDeliveryRound } from '../../src/server/services/delivery-worker.ts';
+import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { CONTACT_MASK } from '../../src/shared/marketplace/mask-contacts.ts';
 import {
   QUESTION_LIMITS,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SWEEP_LOCK_KEY, startSweeper, sweepExpired } from '../../src/server/services/sweep.ts';
+import { SWEEP_LOCK_KEY, startSweeper, sweepExpired } from '../../src/server/jobs/sweep.ts';
 import { databaseKinds, startServer, type TestServer } from './helpers.ts';
 import {
   hoursFromNow,

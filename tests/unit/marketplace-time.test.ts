@@ -3,6 +3,9 @@ import {
   formatSydney,
   isDateString,
   isTimeString,
+  nextDate,
+  sydneyDayEnd,
+  sydneyDayStart,
   sydneyToUtc,
   utcToSydney,
 } from '../../src/shared/marketplace/time.ts';
@@ -50,6 +53,27 @@ describe('sydneyToUtc', () => {
     const at = sydneyToUtc('2027-04-04', '02:30');
     expect(['2027-04-03T15:30:00.000Z', '2027-04-03T16:30:00.000Z']).toContain(iso(at));
     expect(utcToSydney(at!)).toMatchObject({ date: '2027-04-04', time: '02:30' });
+  });
+});
+
+describe('Sydney days as UTC ranges (nextDate, sydneyDayStart, sydneyDayEnd)', () => {
+  it('the next calendar date crosses months, years and 29 February', () => {
+    expect(nextDate('2026-12-31')).toBe('2027-01-01');
+    expect(nextDate('2028-02-28')).toBe('2028-02-29');
+    expect(nextDate('2027-02-28')).toBe('2027-03-01');
+  });
+
+  it('a day is 23 or 25 hours long on the changeover Sundays, and null when it does not exist', () => {
+    const hours = (date: string) =>
+      (sydneyDayEnd(date)!.getTime() - sydneyDayStart(date)!.getTime()) / 3_600_000;
+    expect(hours('2026-11-27')).toBe(24);
+    expect(hours('2027-04-04')).toBe(25);
+    expect(hours('2026-10-04')).toBe(23);
+    expect(sydneyDayStart('2026-11-27')!.toISOString()).toBe('2026-11-26T13:00:00.000Z');
+    expect(sydneyDayEnd('2026-11-27')!.toISOString()).toBe('2026-11-27T13:00:00.000Z');
+    expect(sydneyDayStart('2027-02-30')).toBeNull();
+    expect(sydneyDayEnd('2027-02-30')).toBeNull();
+    expect(sydneyDayEnd('not a date')).toBeNull();
   });
 });
 

@@ -1,17 +1,16 @@
-/** The "can serve" rule (shared/marketplace/needs.ts): what a trip needs against what a driver offers. */
+/** The "can serve" rule (shared/marketplace/can-serve.ts over the needs of needs.ts): what a trip needs against what a driver offers. */
 import { describe, expect, it } from 'vitest';
+import { canServe, unmetNeeds } from '../../src/shared/marketplace/can-serve.ts';
 import {
-  canServe,
   type DriverOffers,
   driverOffersSchema,
   NO_NEEDS,
   NO_OFFERS,
-  needsLabels,
   type RideNeeds,
   readNeeds,
   readOffers,
-  unmetNeeds,
 } from '../../src/shared/marketplace/needs.ts';
+import { needsLabels } from '../../src/shared/marketplace/needs-labels.ts';
 
 const needs = (n: Partial<RideNeeds>): RideNeeds => ({ ...NO_NEEDS, ...n });
 const offers = (o: Partial<DriverOffers>): DriverOffers => ({ ...NO_OFFERS, ...o });

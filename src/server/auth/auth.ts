@@ -13,7 +13,6 @@ import { SIGNUP_USER_TYPES } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
-import { clearGuard } from '../modules/account/lockout.ts';
 import { audit } from '../services/audit.ts';
 import type { Mailer } from '../services/mail.ts';
 import { afterEmailChange, beforeEmailChange } from './email-change-notice.ts';
@@ -57,7 +56,19 @@ export const sessionCookieName = (env: Env) => `${cookiePrefixFor(env)}.session_
 
 const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrigins: string[] }) {
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  trustedOrigins: string[];
+  /**
+   * After a password reset: the account domain lifts a lock on sign-in (issue 16), as the owner has just
+   * proved who they are. Given by the wiring (app.ts), so this layer imports no domain module (issue 29).
+   */
+  onPasswordReset?: (email: string) => Promise<void>;
+}
+
+export function createAuth(deps: AuthDeps) {
   const { db, env, mailer } = deps;
   const brand = env.BRAND_NAME;
   return betterAuth({
@@ -101,8 +112,7 @@ export function createAuth(deps: { db: Db; env: Env; mailer: Mailer; trustedOrig
       // lifetime as their expiry.
       // Audited as a sensitive account event (issue 14).
       onPasswordReset: async ({ user }) => {
-        // A new password lifts a lock on sign-in (issue 16): the owner has just proved who they are.
-        await clearGuard(db, user.email);
+        await deps.onPasswordReset?.(user.email);
         await audit(db, {
           actor: { id: user.id, email: user.email },
           action: 'account.password_reset',

@@ -41,12 +41,18 @@ import {
   NOTIFICATION_KIND_LABELS,
   notificationPath,
 } from '../modules/delivery/kinds.ts';
-import { type EmailInline, type EmailRow, type EmailSection, renderEmail } from './email-layout.ts';
-import { bookingCalendar } from './ics.ts';
-import type { Mailer, MailMessage } from './mail.ts';
-import { getVapidKeys, isGoneError, type PushSender, parseSubscription, webPushSender } from './push.ts';
-import { EVENTS_CHANNEL } from './realtime.ts';
-import { startWorkerLoop } from './worker-loop.ts';
+import { type EmailInline, type EmailRow, type EmailSection, renderEmail } from '../services/email-layout.ts';
+import { bookingCalendar } from '../services/ics.ts';
+import type { Mailer, MailMessage } from '../services/mail.ts';
+import {
+  getVapidKeys,
+  isGoneError,
+  type PushSender,
+  parseSubscription,
+  webPushSender,
+} from '../services/push.ts';
+import { EVENTS_CHANNEL } from '../services/realtime.ts';
+import { startWorkerLoop } from '../services/worker-loop.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** How long a claimed row stays reserved for the instance sending it. */

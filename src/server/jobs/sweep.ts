@@ -21,8 +21,8 @@ import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { deleteStaleGuards } from '../modules/account/lockout.ts';
 import { bookingDayFacts, reminderMessages } from '../modules/bookings/confirmation.ts';
 import { notify } from '../modules/notifications/service.ts';
+import { deleteOldLiveEvents } from '../services/realtime.ts';
 import { sweepDocuments } from './document-expiry.ts';
-import { deleteOldLiveEvents } from './realtime.ts';
 
 /** Any fixed number, different from the migration lock's: every instance takes the same one. */
 export const SWEEP_LOCK_KEY = 727_002;

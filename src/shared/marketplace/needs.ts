@@ -1,13 +1,10 @@
 /**
  * What a trip needs beyond seats and bags (rides.needs), what a driver's vehicles offer (drivers.offers),
  * and the one rule that compares them ("can serve"). The same schemas validate the trip form, the driver
- * profile and the API; the SQL in rides/matching.ts and rides/service.ts applies the same rule in the
+ * profile and the API; the SQL in rides/matching.ts and rides/available.ts applies the same rule in the
  * database (tests/unit/needs.test.ts and tests/api/needs.test.ts keep them in step).
  */
 import { z } from '../validation/z.ts';
-import { needsLabels, plural } from './needs-labels.ts';
-
-export { needsLabels };
 
 export const WHEELCHAIR_NEEDS = ['none', 'folding', 'seated'] as const;
 export type WheelchairNeed = (typeof WHEELCHAIR_NEEDS)[number];
@@ -85,19 +82,6 @@ export const WHEELCHAIR_OFFER_LABELS: Record<WheelchairOffer, string> = {
   seated: 'Ramp or lift: passenger stays seated (and folding chairs)',
 };
 
-export function offersLabels(o: DriverOffers): string[] {
-  const out: string[] = [];
-  if (o.childSeats) out.push(plural(o.childSeats, 'child seat'));
-  if (o.boosterSeats) out.push(plural(o.boosterSeats, 'booster seat'));
-  if (o.wheelchair !== 'none') out.push(WHEELCHAIR_OFFER_LABELS[o.wheelchair]);
-  if (o.pram) out.push('Prams');
-  if (o.surfboards) out.push(plural(o.surfboards, 'surfboard'));
-  if (o.bikes) out.push(plural(o.bikes, 'bike'));
-  if (o.pets) out.push('Pets');
-  return out;
-}
-
-export const hasNeeds = (n: RideNeeds) => needsLabels(n).length > 0;
-
-// unmetNeeds, canServe and UNMET_LABELS live in can-serve.ts (no zod): re-exported here.
-export { canServe, UNMET_LABELS, unmetNeeds } from './can-serve.ts';
+// The trip's needs as phrases are needs-labels.ts, the "can serve" rule can-serve.ts: neither needs zod,
+// so the pages that only show a trip load neither this file nor zod (issue 17). Both import only types
+// from here, and this imports neither (no circle: scripts/check-layers.ts).

@@ -79,6 +79,21 @@ export function sydneyToUtc(date: string, time: string): Date | null {
   return new Date(instant);
 }
 
+/** The calendar date after `date` ('2026-12-31' -> '2027-01-01'); dates are calendar days, no zone. */
+export function nextDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The UTC instants a range of Sydney dates covers, for `from <= t < to` filters: midnight in Sydney at the
+ * start of `from` and at the end of `to` (the start of the day after, so a 23- or 25-hour day is whole).
+ * null for a date that is not a real one.
+ */
+export const sydneyDayStart = (date: string): Date | null => sydneyToUtc(date, '00:00');
+export const sydneyDayEnd = (date: string): Date | null =>
+  sydneyToUtc(date, '00:00') && sydneyToUtc(nextDate(date), '00:00');
+
 /** A UTC instant as Sydney wall-clock parts. */
 export function utcToSydney(instant: Date | string): {
   date: string;

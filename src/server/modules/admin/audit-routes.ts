@@ -2,7 +2,7 @@
 import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { auditQuerySchema } from '../../../shared/admin/audit-query.ts';
-import { sydneyToUtc } from '../../../shared/marketplace/time.ts';
+import { sydneyDayEnd, sydneyDayStart } from '../../../shared/marketplace/time.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { validationError } from '../../http/errors.ts';
@@ -10,11 +10,6 @@ import { toAuditDto } from './user-detail.ts';
 import { containsPattern } from './users-list.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function nextDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
 
 export function auditRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
@@ -38,8 +33,8 @@ export function auditRoutes(deps: Deps) {
       );
     }
     if (q.action) where.push(eq(auditLog.action, q.action));
-    const from = q.from ? sydneyToUtc(q.from, '00:00') : null;
-    const to = q.to ? sydneyToUtc(nextDay(q.to), '00:00') : null;
+    const from = q.from ? sydneyDayStart(q.from) : null;
+    const to = q.to ? sydneyDayEnd(q.to) : null;
     if (from) where.push(sql`${auditLog.at} >= ${from.toISOString()}`);
     if (to) where.push(sql`${auditLog.at} < ${to.toISOString()}`);
     if (q.cursor) where.push(lt(auditLog.id, q.cursor));

@@ -8,36 +8,19 @@ import type {
 } from '../../../shared/admin/bookings.ts';
 import { ADMIN_USER_MESSAGES } from '../../../shared/admin/users.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
-import { sydneyToUtc } from '../../../shared/marketplace/time.ts';
+import { sydneyDayEnd, sydneyDayStart } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { cursorInstant, cursorRefused, decodeInstantCursor, encodeCursor } from '../../db/keyset.ts';
 import { containsPattern } from './users-list.ts';
 
 type Query = z.output<typeof bookingListQuerySchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function nextDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
-function decodeCursor(raw: string): { at: string; id: string } {
-  const bad = new AppError(400, 'validation', ADMIN_USER_MESSAGES.badCursor, [
-    { path: 'cursor', message: ADMIN_USER_MESSAGES.badCursor },
-  ]);
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw bad;
-  const [at, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (!at || !id || Number.isNaN(Date.parse(at)) || !UUID.test(id)) throw bad;
-  return { at, id };
-}
 
 /** The columns every admin booking query selects (the list and one booking). */
 export const ADMIN_BOOKING_SELECT = sql`
   b.id, b.status, b.admin_flag, b.late_cancellation, b.price_cents, b.ride_id, b.cancel_reason,
   b.admin_flag_reason, b.admin_flagged_at,
   r.pickup_at, r.pickup_locality, r.destination_locality,
-  to_char(r.pickup_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+  ${cursorInstant(sql`r.pickup_at`)} as cursor_at,
   c.id as customer_id, c.full_name as customer_name, c.email as customer_email,
   d.id as driver_id, d.full_name as driver_name, d.email as driver_email, dr.company_name`;
 export const ADMIN_BOOKING_FROM = sql`
@@ -71,12 +54,13 @@ export async function listAdminBookings(db: Db, q: Query): Promise<AdminBookingL
   const where: SQL[] = [];
   if (q.status) where.push(sql`b.status = ${q.status}`);
   if (q.flag) where.push(sql`b.admin_flag = ${q.flag}`);
-  if (q.from) where.push(sql`r.pickup_at >= ${sydneyToUtc(q.from, '00:00')!.toISOString()}`);
-  if (q.to) where.push(sql`r.pickup_at < ${sydneyToUtc(nextDay(q.to), '00:00')!.toISOString()}`);
+  if (q.from) where.push(sql`r.pickup_at >= ${sydneyDayStart(q.from)!.toISOString()}`);
+  if (q.to) where.push(sql`r.pickup_at < ${sydneyDayEnd(q.to)!.toISOString()}`);
   if (q.driver) where.push(sql`d.search_text like ${containsPattern(q.driver.toLowerCase())}`);
   if (q.customer) where.push(sql`c.search_text like ${containsPattern(q.customer.toLowerCase())}`);
   if (q.cursor) {
-    const c = decodeCursor(q.cursor);
+    const c = decodeInstantCursor(q.cursor);
+    if (!c) throw cursorRefused(ADMIN_USER_MESSAGES.badCursor);
     where.push(sql`(r.pickup_at, b.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
   const result = await db.execute(sql`
@@ -90,9 +74,6 @@ export async function listAdminBookings(db: Db, q: Query): Promise<AdminBookingL
   const last = page.at(-1);
   return {
     bookings: page.map(toAdminBookingRow),
-    nextCursor:
-      rows.length > q.limit && last
-        ? Buffer.from(`${String(last.cursor_at)}|${String(last.id)}`).toString('base64url')
-        : null,
+    nextCursor: rows.length > q.limit && last ? encodeCursor(String(last.cursor_at), String(last.id)) : null,
   };
 }

@@ -20,17 +20,13 @@ import {
   tripRecordsQuerySchema,
 } from '../../../shared/admin/exports.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
-import { sydneyToUtc, utcToSydney } from '../../../shared/marketplace/time.ts';
+import { sydneyDayEnd, sydneyDayStart, sydneyToUtc, utcToSydney } from '../../../shared/marketplace/time.ts';
 import { bookings, drivers, rides, users } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { validationError } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
 import { adminContext } from './admin-context.ts';
 
-function nextDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
 function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7);
@@ -62,12 +58,7 @@ export function exportRoutes(deps: Deps) {
       .innerJoin(rides, eq(rides.id, bookings.rideId))
       .innerJoin(driverUser, eq(driverUser.id, bookings.driverId))
       .leftJoin(drivers, eq(drivers.userId, bookings.driverId))
-      .where(
-        and(
-          gte(rides.pickupAt, sydneyToUtc(from, '00:00')!),
-          lt(rides.pickupAt, sydneyToUtc(nextDay(to), '00:00')!),
-        ),
-      )
+      .where(and(gte(rides.pickupAt, sydneyDayStart(from)!), lt(rides.pickupAt, sydneyDayEnd(to)!)))
       .orderBy(asc(rides.pickupAt), asc(bookings.id));
     const body = csv(
       rows.map(({ booking, ride, driver, driverName }) => {

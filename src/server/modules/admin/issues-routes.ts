@@ -23,6 +23,7 @@ import {
 import { ADMIN_USER_MESSAGES } from '../../../shared/admin/users.ts';
 import { UNKNOWN_ISSUE_EMAIL } from '../../../shared/validation/issues.ts';
 import type { Db } from '../../db/client.ts';
+import { cursorInstant, cursorRefused, decodeInstantCursor, encodeCursor } from '../../db/keyset.ts';
 import { auditLog, issueReplies, issues, mailOutbox, users } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody, validationError } from '../../http/errors.ts';
@@ -137,19 +138,15 @@ export function adminIssueRoutes(deps: Deps) {
       );
     }
     if (q.cursor) {
-      const [at, id] = Buffer.from(q.cursor, 'base64url').toString('utf8').split('|');
-      if (!at || !id || Number.isNaN(Date.parse(at)) || !uuid.safeParse(id).success) {
-        throw new AppError(400, 'validation', ADMIN_USER_MESSAGES.badCursor, [
-          { path: 'cursor', message: ADMIN_USER_MESSAGES.badCursor },
-        ]);
-      }
-      where.push(sql`(${issues.createdAt}, ${issues.id}) < (${at}::timestamptz, ${id}::uuid)`);
+      const c = decodeInstantCursor(q.cursor);
+      if (!c) throw cursorRefused(ADMIN_USER_MESSAGES.badCursor);
+      where.push(sql`(${issues.createdAt}, ${issues.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
     }
     const rows = await deps.db
       .select({
         issue: issues,
         replies: replyCount,
-        cursorAt: sql<string>`to_char(${issues.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        cursorAt: cursorInstant(issues.createdAt).mapWith(String),
       })
       .from(issues)
       .where(and(...where))
@@ -160,10 +157,7 @@ export function adminIssueRoutes(deps: Deps) {
     c.header('Cache-Control', 'no-store');
     return c.json({
       issues: page.map((r) => toDto(r.issue, r.replies)),
-      nextCursor:
-        rows.length > q.limit && last
-          ? Buffer.from(`${last.cursorAt}|${last.issue.id}`).toString('base64url')
-          : null,
+      nextCursor: rows.length > q.limit && last ? encodeCursor(last.cursorAt, last.issue.id) : null,
     });
   });
 

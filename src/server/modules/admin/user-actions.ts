@@ -8,21 +8,19 @@
  * Confirmed bookings are kept: they are an agreement between two people, and an admin cancels one on its
  * own page if it must go.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { ADMIN_USER_MESSAGES as M } from '../../../shared/admin/users.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
-import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import type { UserType } from '../../../shared/roles.ts';
 import type { Db } from '../../db/client.ts';
-import { adminNotes, drivers, quotes, rides, sessions, twoFactors, users } from '../../db/schema/index.ts';
+import { adminNotes, drivers, rides, sessions, twoFactors, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
 import { publish } from '../../services/realtime.ts';
 import { CONFIRMED_CALLBACK } from '../account/service.ts';
 import { deleteAccount, deletedEmail } from '../me/service.ts';
-import { notify } from '../notifications/service.ts';
-import { declineOtherHalves } from '../rides/service.ts';
+import { cancelOpenRides } from '../rides/cancel.ts';
 import { withdrawQuotesOfDriver } from '../verification/withdraw.ts';
 import type { AdminContext } from './admin-context.ts';
 import { accountReinstatedMail, accountSuspendedMail, twoFactorResetMail } from './emails.ts';
@@ -58,43 +56,17 @@ export async function endSessions(tx: Db, userId: string): Promise<number> {
   return gone.length;
 }
 
-/** Closes the customer's open trip requests; the drivers with live quotes on them are told. */
+/**
+ * Closes the customer's open trip requests; the drivers with live quotes on them are told. The same step as
+ * a customer's own cancel (rides/cancel.ts), in ShuttleQuote's words.
+ */
 async function closeOpenRides(tx: Db, customerId: string, reason: string): Promise<number> {
-  const closed = await tx
-    .update(rides)
-    .set({ status: 'cancelled', cancelReason: reason, updatedAt: sql`now()` })
-    .where(and(eq(rides.customerId, customerId), eq(rides.status, 'open')))
-    .returning();
-  if (closed.length === 0) return 0;
-  const declined = await tx
-    .update(quotes)
-    .set({ status: 'declined', updatedAt: sql`now()` })
-    .where(
-      and(
-        inArray(
-          quotes.rideId,
-          closed.map((r) => r.id),
-        ),
-        inArray(quotes.status, [...LIVE_QUOTE_STATUSES]),
-      ),
-    )
-    .returning({ driverId: quotes.driverId, bundleId: quotes.bundleId, rideId: quotes.rideId });
-  await declineOtherHalves(
-    tx,
-    declined,
-    'A trip request of this return trip was closed, so your quote for both legs was declined.',
-  );
-  const byId = new Map(closed.map((r) => [r.id, r]));
-  for (const q of declined) {
-    const ride = byId.get(q.rideId)!;
-    await notify(tx, {
-      userId: q.driverId,
-      type: 'quote_declined',
-      title: 'Trip request closed',
-      message: `The trip request ${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)} was closed by ShuttleQuote, so your quote was declined.`,
-      relatedId: ride.id,
-    });
-  }
+  const closed = await cancelOpenRides(tx, [eq(rides.customerId, customerId)], reason, {
+    title: 'Trip request closed',
+    message: (ride) =>
+      `The trip request ${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)} was closed by ShuttleQuote, so your quote was declined.`,
+    otherHalves: 'A trip request of this return trip was closed, so your quote for both legs was declined.',
+  });
   return closed.length;
 }
 

@@ -12,9 +12,16 @@ import {
   type UserSort,
   type userListQuerySchema,
 } from '../../../shared/admin/users.ts';
-import { sydneyToUtc } from '../../../shared/marketplace/time.ts';
+import { sydneyDayEnd, sydneyDayStart } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import {
+  cursorInstant,
+  cursorRefused,
+  decodeCursor,
+  encodeCursor,
+  isCursorId,
+  isCursorInstant,
+} from '../../db/keyset.ts';
 
 type Query = z.output<typeof userListQuerySchema>;
 
@@ -48,32 +55,20 @@ const ORDER: Record<UserSort, { key: SQL; dir: 'asc' | 'desc' }> = {
 
 /** The sort key as the cursor carries it: timestamps to the microsecond in UTC, names as text. */
 function cursorKeySql(sort: UserSort): SQL {
-  return sort === 'newest' || sort === 'oldest'
-    ? sql`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-    : sql`lower(u.full_name)`;
+  return sort === 'newest' || sort === 'oldest' ? cursorInstant(sql`u.created_at`) : sql`lower(u.full_name)`;
 }
 
-export function encodeUserCursor(sort: UserSort, c: Cursor): string {
-  return Buffer.from(JSON.stringify([sort, c.key, c.id])).toString('base64url');
-}
+/** The sort travels in the cursor: a cursor from another sort is refused, not misread. */
+export const encodeUserCursor = (sort: UserSort, c: Cursor): string => encodeCursor(sort, c.key, c.id);
 
 function decodeUserCursor(sort: UserSort, raw: string): Cursor {
-  const bad = new AppError(400, 'validation', ADMIN_USER_MESSAGES.badCursor, [
-    { path: 'cursor', message: ADMIN_USER_MESSAGES.badCursor },
-  ]);
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw bad;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw bad;
+  const parts = decodeCursor(raw, 3);
+  const [from, key, id] = parts ?? [];
+  const byTime = sort === 'newest' || sort === 'oldest';
+  if (!parts || from !== sort || !isCursorId(id!) || (byTime && !isCursorInstant(key!))) {
+    throw cursorRefused(ADMIN_USER_MESSAGES.badCursor);
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== sort) throw bad;
-  const [, key, id] = parsed as [unknown, unknown, unknown];
-  if (typeof key !== 'string' || typeof id !== 'string') throw bad;
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) throw bad;
-  if ((sort === 'newest' || sort === 'oldest') && Number.isNaN(Date.parse(key))) throw bad;
-  return { key, id };
+  return { key: key!, id: id! };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -101,12 +96,8 @@ export async function listUsers(db: Db, query: Query): Promise<AdminUserListDto>
   if (query.role) conditions.push(sql`u.user_type = ${query.role}`);
   if (query.status) conditions.push(sql`u.status = ${query.status}`);
   if (query.verification) conditions.push(sql`d.verification_status = ${query.verification}`);
-  if (query.from) conditions.push(sql`u.created_at >= ${sydneyToUtc(query.from, '00:00')!.toISOString()}`);
-  if (query.to) {
-    const [y, m, d] = query.to.split('-').map(Number) as [number, number, number];
-    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-    conditions.push(sql`u.created_at < ${sydneyToUtc(next, '00:00')!.toISOString()}`);
-  }
+  if (query.from) conditions.push(sql`u.created_at >= ${sydneyDayStart(query.from)!.toISOString()}`);
+  if (query.to) conditions.push(sql`u.created_at < ${sydneyDayEnd(query.to)!.toISOString()}`);
   const order = ORDER[query.sort];
   if (query.cursor) {
     const c = decodeUserCursor(query.sort, query.cursor);

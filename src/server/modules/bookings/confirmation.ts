@@ -3,7 +3,7 @@
  * makes the booking (acceptQuote calls it beside the driver's 'quote_accepted'). The delivery worker then
  * e-mails it with the day's details and the .ics, and pushes it.
  *
- * Also the words of the 24-hour reminders (services/sweep.ts): both messages say what matters on the day
+ * Also the words of the 24-hour reminders (jobs/sweep.ts): both messages say what matters on the day
  * (when, where, who with their phone, the vehicle and its plate).
  */
 import { eq, inArray } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  * thread. Bodies are masked before they are stored (shared/marketplace/mask-contacts.ts): contact details
  * come with the booking. Once the trip is booked, cancelled or expired the thread is read-only.
  *
- * Who sees a thread is the rule of GET /api/rides/:id (rides/service.ts readRide): the customer who posted
+ * Who sees a thread is the rule of GET /api/rides/:id (rides/read.ts readRide): the customer who posted
  * the trip, an admin (read only), and a driver while the trip is open, or once they quoted on it or hold
  * its booking. Anyone else reads it as 404.
  *

@@ -9,17 +9,12 @@ import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody, validationError } from '../../http/errors.ts';
 import { floodLimit, requirePermission, requireUser } from '../../http/middleware.ts';
-import {
-  acceptedAnswer,
-  acceptQuote,
-  confirmQuote,
-  confirmQuoteSchema,
-  listMyQuotes,
-  listRideQuotes,
-  submitQuote,
-  submitQuoteSchema,
-  withdrawQuote,
-} from './service.ts';
+import { acceptedAnswer, acceptQuote } from './accept.ts';
+import { confirmQuote, confirmQuoteSchema } from './confirm.ts';
+import { listMyQuotes, listRideQuotes } from './read.ts';
+import { submitQuote } from './submit.ts';
+import { submitQuoteSchema } from './submit-input.ts';
+import { withdrawQuote } from './withdraw.ts';
 
 export function quoteRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();

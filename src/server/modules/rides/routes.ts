@@ -22,15 +22,11 @@ import {
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound, parseBody, validationError } from '../../http/errors.ts';
 import { floodLimit, requirePermission, requireUser } from '../../http/middleware.ts';
-import {
-  availableRides,
-  cancelRide,
-  countMatches,
-  createRide,
-  editRide,
-  listMyRides,
-  readRide,
-} from './service.ts';
+import { availableRides } from './available.ts';
+import { cancelRide } from './cancel.ts';
+import { createRide } from './create.ts';
+import { editRide } from './edit.ts';
+import { countMatches, listMyRides, readRide } from './read.ts';
 
 const uuid = z.uuid();
 

@@ -1,0 +1,234 @@
+/**
+ * POST /api/quotes/:id/accept: the customer accepts a quote (or a return pair's two halves) and it becomes
+ * the booking, in one transaction; and the answer, with a pair's other booking.
+ */
+import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import type { BookingDto } from '../../../shared/marketplace/api.ts';
+import {
+  type AcceptQuoteInput,
+  fareStatement,
+  MARKETPLACE_CONFLICTS,
+} from '../../../shared/marketplace/booking.ts';
+import { formatAud } from '../../../shared/marketplace/money.ts';
+import type { SessionUser } from '../../../shared/session.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { recordIdempotentEffect } from '../../http/idempotency.ts';
+import { notifyBookingConfirmed } from '../bookings/confirmation.ts';
+import { isRaceError } from '../bookings/db-errors.ts';
+import { loadBookingDto } from '../bookings/dto.ts';
+import { notify } from '../notifications/service.ts';
+import { declineOtherHalves } from '../rides/cancel.ts';
+import { bookingOfAcceptedQuote, legsRefusal, legsToBook } from './acceptable.ts';
+import { conflict, LIVE, tripName, uuid } from './rules.ts';
+
+export interface AcceptResult {
+  bookingId: string;
+  /** False when the quote was already accepted into this customer's booking (a retry): nothing changed. */
+  created: boolean;
+}
+
+/** The answer of POST /api/quotes/:id/accept: the booking, and for a return pair the other leg's booking. */
+export async function acceptedAnswer(
+  db: Db,
+  user: SessionUser,
+  bookingId: string,
+): Promise<{ booking: BookingDto; pairBooking: BookingDto | null }> {
+  const booking = await loadBookingDto(db, user, bookingId);
+  const [row] = await db
+    .select({ bundleId: bookings.bundleId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!row?.bundleId) return { booking, pairBooking: null };
+  const [other] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.bundleId, row.bundleId), sql`${bookings.id} <> ${bookingId}`))
+    .limit(1);
+  return { booking, pairBooking: other ? await loadBookingDto(db, user, other.id) : null };
+}
+
+/** Thrown inside the accept transaction to roll it back: a leg could not be booked. */
+class Refused extends Error {}
+
+/**
+ * The customer accepts a quote: in one transaction the request is booked, the quote accepted (only if
+ * still pending, valid and pricing the current trip), the booking inserted (the one-live-booking index is
+ * the last guard), the other live quotes declined, and every driver told. Whatever loses a race gets 409,
+ * never 500.
+ *
+ * A return-pair quote books both legs in the same transaction, or neither: both requests locked (FOR
+ * UPDATE, in id order, so two accepts never deadlock), both must be open, both halves pending, valid and
+ * current, and both bookings are inserted with the quotes' bundle id. A one-leg quote on either leg, or
+ * another driver's pair, loses to it with 409 (and it to them).
+ *
+ * Accepting is naturally idempotent for its customer: accepting again a quote already accepted into their
+ * live booking (a retry after a lost answer, a double click) returns that booking and changes nothing.
+ */
+export async function acceptQuote(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: AcceptQuoteInput,
+  brandName: string,
+): Promise<AcceptResult> {
+  if (!uuid.safeParse(id).success) throw notFound();
+  const legs = await legsToBook(db, id);
+  if (!legs || legs.some((l) => l.ride.customerId !== user.id)) throw notFound();
+  const self = legs.find((l) => l.quote.id === id)!;
+  const already = async (tx: Db): Promise<AcceptResult | null> => {
+    const bookingId = await bookingOfAcceptedQuote(tx, id, user.id, input.priceCents);
+    return bookingId ? { bookingId, created: false } : null;
+  };
+  const early = legsRefusal(legs, new Date(), input.priceCents);
+  if (early) {
+    if (self.quote.status === 'accepted') {
+      const existing = await already(db);
+      if (existing) return existing;
+    }
+    throw conflict(early);
+  }
+  const pair = legs.length > 1;
+  const quoteIds = legs.map((l) => l.quote.id);
+  const rideIds = legs.map((l) => l.ride.id);
+
+  try {
+    return await db.transaction(async (t): Promise<AcceptResult> => {
+      const tx = t as unknown as Db;
+      // Every request to book, locked in id order: two accepts sharing a leg queue here, never deadlock.
+      const locked = await tx
+        .select({ id: rides.id, status: rides.status, ahead: sql<boolean>`${rides.pickupAt} > now()` })
+        .from(rides)
+        .where(and(inArray(rides.id, rideIds), eq(rides.customerId, user.id)))
+        .orderBy(asc(rides.id))
+        .for('update');
+      if (locked.length !== rideIds.length || locked.some((r) => r.status !== 'open' || !r.ahead)) {
+        // Lost to an accept of this very quote by this customer (a double click): the same booking. Nothing
+        // was changed in this transaction yet, so returning commits nothing.
+        const existing = await already(tx);
+        if (existing) return existing;
+        throw new Refused();
+      }
+      const accepted = await tx
+        .update(quotes)
+        .set({ status: 'accepted', updatedAt: sql`now()` })
+        .where(
+          and(
+            inArray(quotes.id, quoteIds),
+            eq(quotes.status, 'pending'),
+            gt(quotes.validUntil, sql`now()`),
+            sql`${quotes.rideVersion} = (select r.version from rides r where r.id = ${quotes.rideId})`,
+          ),
+        )
+        .returning();
+      const total = accepted.reduce((sum, q) => sum + q.priceCents, 0);
+      if (
+        accepted.length !== quoteIds.length ||
+        (input.priceCents !== undefined && input.priceCents !== total)
+      ) {
+        throw new Refused();
+      }
+      const booked = await tx
+        .update(rides)
+        .set({ status: 'booked', updatedAt: sql`now()` })
+        .where(and(inArray(rides.id, rideIds), eq(rides.status, 'open')))
+        .returning();
+      if (booked.length !== rideIds.length) throw new Refused();
+
+      let selfBookingId = '';
+      for (const leg of legs) {
+        const quote = accepted.find((q) => q.id === leg.quote.id)!;
+        const ride = booked.find((r) => r.id === leg.ride.id)!;
+        const statement = fareStatement({
+          priceCents: quote.priceCents,
+          pickupLocality: ride.pickupLocality,
+          destinationLocality: ride.destinationLocality,
+          pickupAt: ride.pickupAt,
+          brandName,
+          ...(pair ? { pairTotalCents: total } : {}),
+        });
+        const [booking] = await tx
+          .insert(bookings)
+          .values({
+            rideId: ride.id,
+            quoteId: quote.id,
+            customerId: ride.customerId,
+            driverId: quote.driverId,
+            status: 'confirmed',
+            priceCents: quote.priceCents,
+            fareStatement: statement,
+            acceptedAt: sql`now()`,
+            bundleId: pair ? quote.bundleId : null,
+          })
+          .returning({ id: bookings.id });
+        await tx.insert(bookingEvents).values({
+          bookingId: booking!.id,
+          type: 'booked',
+          actorId: user.id,
+          note: statement,
+        });
+        if (quote.id === id) selfBookingId = booking!.id;
+        await notify(tx, {
+          userId: quote.driverId,
+          type: 'quote_accepted',
+          title: 'Quote accepted: new booking',
+          message: pair
+            ? `Your quote of ${formatAud(total)} for both legs of a return trip was accepted: this leg, ${tripName(ride)}, is booked at ${formatAud(quote.priceCents)}. The customer's contact details are on the booking.`
+            : `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
+          relatedId: booking!.id,
+        });
+        await notifyBookingConfirmed(tx, booking!.id);
+      }
+
+      const declined = await tx
+        .update(quotes)
+        .set({ status: 'declined', updatedAt: sql`now()` })
+        .where(
+          and(inArray(quotes.rideId, rideIds), inArray(quotes.status, LIVE), notInArray(quotes.id, quoteIds)),
+        )
+        .returning({ driverId: quotes.driverId, rideId: quotes.rideId, bundleId: quotes.bundleId });
+      const told = new Set<string>();
+      for (const d of declined) {
+        // One message per driver and request (a pair quote's two halves are one offer).
+        const key = d.bundleId ?? `${d.driverId}:${d.rideId}`;
+        if (told.has(key)) continue;
+        told.add(key);
+        const ride = booked.find((r) => r.id === d.rideId)!;
+        await notify(tx, {
+          userId: d.driverId,
+          type: 'quote_declined',
+          title: 'Quote not chosen',
+          message: `The customer booked another driver for the trip ${tripName(ride)}.`,
+          relatedId: ride.id,
+        });
+      }
+      // Other drivers' prices for both legs of a pair, when only one leg was booked here: the other half
+      // is declined too (they may quote that leg alone).
+      await declineOtherHalves(
+        tx,
+        declined,
+        'The customer booked one leg of this return trip with another driver, so your price for both legs was declined. You can quote the other leg on its own.',
+      );
+      await recordIdempotentEffect(tx, selfBookingId);
+      return { bookingId: selfBookingId, created: true };
+    });
+  } catch (err) {
+    if (err instanceof Refused) {
+      const existing = await already(db);
+      if (existing) return existing;
+      const again = await legsToBook(db, id);
+      throw conflict(
+        (again && legsRefusal(again, new Date(), input.priceCents)) ||
+          (pair ? MARKETPLACE_CONFLICTS.pairLegNotOpen : MARKETPLACE_CONFLICTS.alreadyBooked),
+      );
+    }
+    if (isRaceError(err)) {
+      const existing = await already(db);
+      if (existing) return existing;
+      throw conflict(pair ? MARKETPLACE_CONFLICTS.pairLegNotOpen : MARKETPLACE_CONFLICTS.alreadyBooked);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Cancelling requests: the customer cancels an open one (POST /api/rides/:id/cancel), through the step it
+ * shares with an admin suspending the customer (admin/user-actions.ts): the live quotes are declined, a
+ * return pair's other half with them, and every quoting driver is told.
+ */
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { RideDto } from '../../../shared/marketplace/api.ts';
+import type { Db } from '../../db/client.ts';
+import { quotes, rides } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { notify } from '../notifications/service.ts';
+import { decorate } from './decorate.ts';
+import type { RideRow } from './dto.ts';
+import { LIVE, notOpen, tripSummary } from './rules.ts';
+
+/** What the drivers whose quotes a cancellation declines are told. */
+export interface DeclinedWords {
+  /** The notification of each declined quote, naming its request. */
+  title: string;
+  message: (ride: RideRow) => string;
+  /** To the drivers of a return-pair quote whose other half (on a leg still open) is declined with it. */
+  otherHalves: string;
+}
+
+/**
+ * Cancels the open requests `which` selects, with `reason`, and declines their live quotes: a return-pair
+ * quote is one offer for both legs, so its other half goes too, and every driver is told. Returns the
+ * requests cancelled; none (and nothing changed) when `which` selects no open request.
+ */
+export async function cancelOpenRides(
+  tx: Db,
+  which: SQL[],
+  reason: string,
+  words: DeclinedWords,
+): Promise<RideRow[]> {
+  const cancelled = await tx
+    .update(rides)
+    .set({ status: 'cancelled', cancelReason: reason, updatedAt: new Date() })
+    .where(and(...which, sql`${rides.status} = 'open'`))
+    .returning();
+  if (cancelled.length === 0) return cancelled;
+  const declined = await tx
+    .update(quotes)
+    .set({ status: 'declined', updatedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          quotes.rideId,
+          cancelled.map((r) => r.id),
+        ),
+        inArray(quotes.status, LIVE),
+      ),
+    )
+    .returning({ driverId: quotes.driverId, bundleId: quotes.bundleId, rideId: quotes.rideId });
+  await declineOtherHalves(tx, declined, words.otherHalves);
+  const byId = new Map(cancelled.map((r) => [r.id, r]));
+  for (const q of declined) {
+    const ride = byId.get(q.rideId)!;
+    await notify(tx, {
+      userId: q.driverId,
+      type: 'quote_declined',
+      title: words.title,
+      message: words.message(ride),
+      relatedId: ride.id,
+    });
+  }
+  return cancelled;
+}
+
+/** Cancels an open request (its customer only); live quotes are declined and their drivers told. */
+export async function cancelRide(db: Db, customerId: string, id: string, reason: string): Promise<RideDto> {
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [cancelled] = await cancelOpenRides(
+      tx,
+      [eq(rides.id, id), eq(rides.customerId, customerId)],
+      reason,
+      {
+        title: 'Trip request cancelled',
+        message: (ride) =>
+          `The customer cancelled this trip (${tripSummary(ride)}), so your quote was declined.`,
+        otherHalves:
+          'The customer cancelled one leg of this return trip, so your quote for both legs was declined. You can quote the other leg on its own.',
+      },
+    );
+    if (!cancelled) {
+      const [current] = await tx
+        .select({ status: rides.status })
+        .from(rides)
+        .where(and(eq(rides.id, id), eq(rides.customerId, customerId)));
+      throw current ? notOpen(current.status) : notFound();
+    }
+    return cancelled;
+  });
+  return (await decorate(db, [row]))[0]!;
+}
+
+/**
+ * After quotes were declined (their leg was cancelled or booked), the live other halves of any return-pair
+ * quotes among them are declined too, and their drivers told why.
+ */
+export async function declineOtherHalves(
+  tx: Db,
+  declined: { bundleId: string | null }[],
+  message: string,
+): Promise<void> {
+  const bundleIds = [...new Set(declined.flatMap((q) => (q.bundleId ? [q.bundleId] : [])))];
+  if (bundleIds.length === 0) return;
+  const halves = await tx
+    .update(quotes)
+    .set({ status: 'declined', updatedAt: new Date() })
+    .where(and(inArray(quotes.bundleId, bundleIds), inArray(quotes.status, LIVE)))
+    .returning({ driverId: quotes.driverId, rideId: quotes.rideId });
+  for (const q of halves) {
+    await notify(tx, {
+      userId: q.driverId,
+      type: 'quote_declined',
+      title: 'Return-trip quote declined',
+      message,
+      relatedId: q.rideId,
+    });
+  }
+}
