@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../shared/billing.ts';
 import { APP_ENVS, BRAND_DEFAULT } from '../shared/constants.ts';
+import { LIVE_HEARTBEAT_MS } from '../shared/marketplace/constants.ts';
 import { isValidAbn } from '../shared/marketplace/verification.ts';
 
 /** An ABN as people write it ('51 824 753 556'), stored as its 11 digits; the ATO checksum must hold. */
@@ -74,6 +75,16 @@ const schema = z.object({
    * DATABASE_URL, else one. Above one needs DATABASE_URL: PGlite opens in one process only.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * How often a live stream sends `ping` when nothing else happens (issue 11). Below the idle timeout of any
+   * proxy in front, and under the web app's LIVE_STALE_AFTER_MS (25 s), after which it reconnects.
+   */
+  LIVE_HEARTBEAT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .default(LIVE_HEARTBEAT_MS / 1000),
 });
 
 export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL' | 'WEB_CONCURRENCY'> & {

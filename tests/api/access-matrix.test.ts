@@ -21,8 +21,8 @@ import { billingSettings } from '../../src/server/modules/billing/settings.ts';
 import { issueStatements } from '../../src/server/modules/billing/statements.ts';
 import { monthEnd } from './billing-fixtures.ts';
 import {
-  databaseKinds,
   makeAdmin,
+  oneDatabaseKind,
   PASSWORD,
   rows,
   signedInClient,
@@ -876,7 +876,7 @@ function documentForm(): FormData {
 /** The method a key names. */
 const methodOf = (key: string) => key.slice(0, key.indexOf(' '));
 
-describe.each(databaseKinds())('the access matrix: every API route x six actors (%s)', (kind) => {
+describe.each(oneDatabaseKind())('the access matrix: every API route x six actors (%s)', (kind) => {
   let server: TestServer;
   let w: World;
   /** The administrator's backup codes, for a second session without waiting for a new authenticator code. */

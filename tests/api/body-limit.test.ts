@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '../../src/shared/messages.ts';
 import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
 import {
-  databaseKinds,
   errorOf,
+  oneDatabaseKind,
   signedInClient,
   startServer,
   type TestClient,
@@ -103,7 +103,7 @@ function postRaw(client: TestClient, path: string, body: string | FormData, cont
   return fetch(`${client.baseUrl}${path}`, { method: 'POST', headers, body });
 }
 
-describe.each(databaseKinds())('request body limits (%s)', (kind) => {
+describe.each(oneDatabaseKind())('request body limits (%s)', (kind) => {
   let server: TestServer;
   let customer: TestClient;
 

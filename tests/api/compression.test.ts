@@ -5,7 +5,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES, chooseEncoding } from '../../src/server/http/compress.ts';
-import { databaseKinds, signedInClient, startServer, type TestServer } from './helpers.ts';
+import { oneDatabaseKind, signedInClient, startServer, type TestServer } from './helpers.ts';
 
 describe('chooseEncoding', () => {
   it.each([
@@ -23,7 +23,7 @@ describe('chooseEncoding', () => {
   });
 });
 
-describe.each(databaseKinds())('compressed answers (%s)', (kind) => {
+describe.each(oneDatabaseKind())('compressed answers (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind);

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '../../src/shared/messages.ts';
 import {
-  databaseKinds,
   errorOf,
+  oneDatabaseKind,
   readMailbox,
   rows,
   signedInClient,
@@ -19,7 +19,7 @@ import {
 
 const SUPPORT = 'nul-support@support.test';
 
-describe.each(databaseKinds())('control characters (%s)', (kind) => {
+describe.each(oneDatabaseKind())('control characters (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, { env: { SUPPORT_EMAIL: SUPPORT } });

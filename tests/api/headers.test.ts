@@ -7,11 +7,11 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, signedInClient, signupBody, startServer, type TestServer } from './helpers.ts';
+import { oneDatabaseKind, signedInClient, signupBody, startServer, type TestServer } from './helpers.ts';
 
 const SANDBOX = /^default-src 'none';( style-src 'unsafe-inline';)? sandbox$/;
 
-describe.each(databaseKinds())('security headers (%s)', (kind) => {
+describe.each(oneDatabaseKind())('security headers (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind);

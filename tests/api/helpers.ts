@@ -28,6 +28,16 @@ export function databaseKinds(): DatabaseKind[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * For the files whose subject is the HTTP layer, where the database only stores the fixtures (headers,
+ * compression, body limits, control characters, the access matrix, places, public pages, push endpoints):
+ * one run, on PostgreSQL when there is one (what production uses), else PGlite. Anything whose answer comes
+ * from SQL keeps databaseKinds(): the drivers differ in types, concurrency and LISTEN (issue 29).
+ */
+export function oneDatabaseKind(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
+}
+
 export interface TestServer {
   kind: DatabaseKind;
   baseUrl: string;

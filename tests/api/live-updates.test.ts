@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTEN_APPLICATION_NAME } from '../../src/server/db/listener.ts';
-import { HEARTBEAT_MS } from '../../src/server/modules/notifications/routes.ts';
 import { EventStream } from './event-stream.ts';
 import {
   databaseKinds,
@@ -24,6 +23,9 @@ interface Person {
   userId: string;
 }
 
+/** The stream's heartbeat in these tests (the default is 10 s). */
+const HEARTBEAT_MS = 1_000;
+
 describe.each(databaseKinds())('live updates (%s)', (kind) => {
   let server: TestServer;
   let customer: Person;
@@ -31,7 +33,8 @@ describe.each(databaseKinds())('live updates (%s)', (kind) => {
   let streamUrl: string;
 
   beforeAll(async () => {
-    server = await startServer(kind);
+    // A heartbeat a second (LIVE_HEARTBEAT_SECONDS), so the wait past two of them below is short.
+    server = await startServer(kind, { env: { LIVE_HEARTBEAT_SECONDS: String(HEARTBEAT_MS / 1000) } });
     streamUrl = `${server.baseUrl}/api/notifications/stream`;
     [customer, driver] = await Promise.all([
       signedInClient(server, { userType: 'customer', fullName: 'Cara Whitfield' }),
@@ -69,10 +72,10 @@ describe.each(databaseKinds())('live updates (%s)', (kind) => {
     const second = await open();
     try {
       expect((await second.next()).event).toBe('ready');
-      // Before the fix, the old stream's handler woke from its 25 s keep-alive wait, unsubscribed a second
-      // time and removed the new stream's subscriptions with its own: wait past that.
+      // Before the fix, the old stream's handler woke from its keep-alive wait (the heartbeat), unsubscribed a
+      // second time and removed the new stream's subscriptions with its own: wait past two heartbeats.
       // Meanwhile the stream is quiet but not silent: a heartbeat every HEARTBEAT_MS.
-      const waitUntil = Date.now() + Math.max(26_000, HEARTBEAT_MS * 2 + 1_000);
+      const waitUntil = Date.now() + HEARTBEAT_MS * 2 + 1_000;
       const quiet: string[] = [];
       while (Date.now() < waitUntil) {
         try {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceSuggestionDto } from '../../src/shared/marketplace/api.ts';
 import { MARKETPLACE_MESSAGES } from '../../src/shared/validation/marketplace.ts';
 import {
-  databaseKinds,
   errorOf,
+  oneDatabaseKind,
   signedInClient,
   startServer,
   type TestClient,
@@ -11,7 +11,7 @@ import {
 } from './helpers.ts';
 import { postRide } from './ride-fixtures.ts';
 
-describe.each(databaseKinds())('GET /api/places (%s)', (kind) => {
+describe.each(oneDatabaseKind())('GET /api/places (%s)', (kind) => {
   let server: TestServer;
   let guest: TestClient;
 

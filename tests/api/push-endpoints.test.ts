@@ -25,7 +25,7 @@ import {
   PushEndpointRefusedError,
   PushServiceAgent,
 } from '../../src/server/services/push-endpoints.ts';
-import { databaseKinds, errorOf, rows, signedInClient, startServer, type TestServer } from './helpers.ts';
+import { errorOf, oneDatabaseKind, rows, signedInClient, startServer, type TestServer } from './helpers.ts';
 
 const KEYS = {
   p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
@@ -200,7 +200,7 @@ describe('the push agent and its lookup guard (no allow-list involved)', () => {
   });
 });
 
-describe.each(databaseKinds())('push endpoints (%s)', (kind) => {
+describe.each(oneDatabaseKind())('push endpoints (%s)', (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {

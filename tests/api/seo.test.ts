@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { databaseKinds, startServer, type TestServer } from './helpers.ts';
+import { oneDatabaseKind, startServer, type TestServer } from './helpers.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en-AU">
@@ -24,7 +24,7 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
-describe.each(databaseKinds())('seo (%s)', (kind) => {
+describe.each(oneDatabaseKind())('seo (%s)', (kind) => {
   let server: TestServer;
   let webDir: string;
   let web: ReturnType<typeof createApp>;

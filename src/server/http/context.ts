@@ -1,3 +1,4 @@
+/** What every request handler gets: the app's dependencies (Deps) and the per-request variables. */
 import type { SessionUser } from '../../shared/session.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionCache } from '../auth/session-cache.ts';

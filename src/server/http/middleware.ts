@@ -1,3 +1,7 @@
+/**
+ * The API's own middleware: client address, origin check, session loading, the role and admin-rights checks
+ * (hasAdminRights, issue 28), flood and rate limits counted before the work.
+ */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';

@@ -1,3 +1,4 @@
+/** security_events rows: sign-ins, failures, locks and other account events, with the client address. */
 import type { Db } from '../db/client.ts';
 import { type SecurityEventType, securityEvents } from '../db/schema/index.ts';
 

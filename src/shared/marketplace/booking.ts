@@ -4,10 +4,10 @@
  * the marketplace's refusals.
  */
 
-import { TIME_ZONE } from '../constants.ts';
 import { dateTimeFormat } from '../intl.ts';
 import { z } from '../validation/z.ts';
 import { formatAud } from './money.ts';
+import { sydneyParts } from './time.ts';
 
 export const MARKETPLACE_CONFLICTS = {
   alreadyBooked: 'This request has already been booked.',
@@ -55,20 +55,10 @@ export function displayLocality(locality: string): string {
     .replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
-/** 'Sun 4 Apr 2027 9:30 am' on the Sydney wall clock. */
+/** 'Sun 4 Apr 2027 9:30 am' on the Sydney wall clock (the parts come from time.ts, as every format's do). */
 export function formatPickupSydney(instant: Date | string): string {
-  const parts = dateTimeFormat({
-    timeZone: TIME_ZONE,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')} ${get('hour')}:${get('minute')} ${get('dayPeriod').toLowerCase()}`;
+  const p = sydneyParts(instant);
+  return `${p.weekday} ${p.day} ${p.month} ${p.year} ${p.time}`;
 }
 
 /** A Sydney wall-clock date '2026-11-27' as 'Fri 27 Nov 2026' (en-AU), or '' when it is not a date. */

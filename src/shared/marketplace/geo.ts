@@ -1,3 +1,4 @@
+/** Distances: the great circle between two places, and the road estimate (times ROAD_DETOUR_FACTOR). */
 import { ROAD_DETOUR_FACTOR } from './constants.ts';
 
 export interface Point {

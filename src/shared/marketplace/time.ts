@@ -132,7 +132,8 @@ export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOp
   }).format(new Date(instant));
 }
 
-function sydneyParts(instant: Date | string) {
+/** The weekday, day, month, year and '9:30 am' of an instant on the Sydney wall clock. */
+export function sydneyParts(instant: Date | string) {
   const parts = dateTimeFormat({
     timeZone: TIME_ZONE,
     weekday: 'short',

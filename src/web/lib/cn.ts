@@ -1,3 +1,4 @@
+/** cn(): class names joined (clsx), without merging conflicting utilities. */
 import { type ClassValue, clsx } from 'clsx';
 
 /**

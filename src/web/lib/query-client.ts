@@ -1,3 +1,4 @@
+/** The TanStack Query client: SPEC §7's retries and cache times, and errors turned into toasts. */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from '../../shared/constants.ts';
 import { handleError } from '../features/errors/handle.ts';

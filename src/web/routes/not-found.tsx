@@ -1,3 +1,4 @@
+/** The page for a path that is no page (the server answers it with 404). */
 import { Link } from 'react-router';
 import { usePageMeta } from '../lib/page-meta.ts';
 

@@ -1,3 +1,4 @@
+/** /signup/test-driver: a driver test account that lives only in this browser tab. */
 import { Link } from 'react-router';
 import { AuthCard } from '../features/auth/components/AuthCard.tsx';
 import { TestSignupForm } from '../features/auth/components/TestSignupForm.tsx';

@@ -1,3 +1,4 @@
+/** /signup/test: a customer test account that lives only in this browser tab. */
 import { AuthCard } from '../features/auth/components/AuthCard.tsx';
 import { TestSignupForm } from '../features/auth/components/TestSignupForm.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';

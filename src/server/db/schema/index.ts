@@ -1,3 +1,4 @@
+/** Every table of the Drizzle schema, one file per domain (drizzle.config.ts and the app read it here). */
 export * from './admin.ts';
 export * from './app-features.ts';
 export * from './auth.ts';

@@ -64,7 +64,11 @@ export const passwordChangeSchema = z.object({
 
 export const deleteAccountSchema = z.object({
   confirm: z.literal('DELETE', { error: ME_MESSAGES.confirmDelete }),
-  password: z.string({ error: ME_MESSAGES.passwordRequired }).min(1, { error: ME_MESSAGES.passwordRequired }),
+  // Capped like every other string a route takes (issue 16); a longer one cannot be the password.
+  password: z
+    .string({ error: ME_MESSAGES.passwordRequired })
+    .min(1, { error: ME_MESSAGES.passwordRequired })
+    .max(1024, { error: ME_MESSAGES.wrongPassword }),
 });
 
 export async function updateProfile(deps: Deps, userId: string, input: z.output<typeof profileUpdateSchema>) {

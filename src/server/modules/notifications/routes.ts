@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { LIVE_HEARTBEAT_MS } from '../../../shared/marketplace/constants.ts';
 import { sessions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -15,6 +14,7 @@ const idParam = z.uuid();
 
 export function notificationRoutes(deps: Deps, hub: RealtimeHub) {
   const app = new Hono<AppBindings>();
+  const heartbeatMs = deps.env.LIVE_HEARTBEAT_SECONDS * 1000;
   app.use('*', requireUser);
 
   app.get('/', async (c) => {
@@ -40,7 +40,8 @@ export function notificationRoutes(deps: Deps, hub: RealtimeHub) {
 
   /**
    * One stream per open tab: `change` events (with the live_events id as SSE id) whenever something of the
-   * user's changes, `ping` every HEARTBEAT_MS so the client can tell a dead stream from a quiet one,
+   * user's changes, `ping` every LIVE_HEARTBEAT_SECONDS (10 by default; the web app treats 25 s of silence
+   * as a dead stream) so the client can tell a dead stream from a quiet one,
    * `resync` when events may have been missed (the client refetches). A reconnect with Last-Event-ID (the
    * header EventSource sends, or `?lastEventId=` from a client that reconnects by itself) is replayed
    * what it missed.
@@ -101,7 +102,7 @@ export function notificationRoutes(deps: Deps, hub: RealtimeHub) {
       write({ event: 'ready', data: '{}', retry: RECONNECT_DELAY_MS });
       while (!stream.aborted && !connection.isClosed) {
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([done, new Promise((r) => (timer = setTimeout(r, HEARTBEAT_MS)))]);
+        await Promise.race([done, new Promise((r) => (timer = setTimeout(r, heartbeatMs)))]);
         clearTimeout(timer);
         if (!stream.aborted && !connection.isClosed) write({ event: 'ping', data: '{}' });
       }
@@ -111,9 +112,6 @@ export function notificationRoutes(deps: Deps, hub: RealtimeHub) {
 
   return app;
 }
-
-/** Heartbeat interval; the web app treats 25 s of silence as a dead stream (HEARTBEAT_TIMEOUT_MS). */
-export const HEARTBEAT_MS = LIVE_HEARTBEAT_MS;
 /** What the server asks EventSource to wait before reconnecting. */
 const RECONNECT_DELAY_MS = 2_000;
 

@@ -1,3 +1,4 @@
+/** The Button of docs/DESIGN.md: its variants and sizes, or its styles on a child (asChild). */
 import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn.ts';

@@ -1,3 +1,4 @@
+/** Card, the white surface every panel of the app sits on (docs/DESIGN.md). */
 import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 

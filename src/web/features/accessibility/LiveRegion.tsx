@@ -1,3 +1,4 @@
+/** The polite live region that announce() writes to (screen readers read it out). */
 import { useAnnouncement } from './settings.ts';
 
 /** The single polite live region behind announce(). No role, so it never matches getByRole('status'). */

@@ -1,3 +1,4 @@
+/** The confirmation a contact or support form shows once its message was sent. */
 import { CheckCircle2 } from 'lucide-react';
 import { SUPPORT_HOURS } from '../../../shared/constants.ts';
 import { Button } from '../../components/ui/button.tsx';

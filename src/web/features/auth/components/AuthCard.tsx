@@ -1,3 +1,4 @@
+/** The centred card of the sign-in, sign-up and account-link pages: a title, a line under it, the form. */
 import type { ReactNode } from 'react';
 
 export function AuthCard({

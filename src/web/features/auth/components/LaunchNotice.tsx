@@ -1,3 +1,4 @@
+/** The Port Stephens launch notice on the sign-up screens. */
 import { MapPin } from 'lucide-react';
 import { UI_TEXT } from '../../../../shared/messages.ts';
 

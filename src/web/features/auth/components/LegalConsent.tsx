@@ -1,3 +1,4 @@
+/** The consent line of a sign-up form, linking the documents it agrees to. */
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 
