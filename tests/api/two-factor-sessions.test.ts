@@ -134,54 +134,53 @@ describe.each(databaseKinds())('two-factor on the session (%s)', (kind) => {
 });
 
 describe('two-factor on the session, in production mode', () => {
-  it("probe: in production (__Host- cookies), turning two-factor on elsewhere ends the password-only sessions, and only a code's session is an administrator's (issue 28 finding 1)", async () => {
-    const server = await startServer('pglite', { env: { APP_ENV: 'production' } });
-    try {
-      const body = signupBody();
-      expect((await server.client().post('/api/account/signup', body)).status).toBe(201);
-      await server.db.execute(
-        sql`update users set email_verified = true, user_type = 'admin' where email = ${body.email}`,
-      );
-      const [weak, setter] = [server.client(), server.client()];
-      for (const client of [weak, setter]) {
-        expect(
-          (await client.post('/api/account/sign-in', { email: body.email, password: body.password })).status,
-        ).toBe(200);
-      }
-      expect([...weak.cookies.keys()]).toContain('__Host-better-auth.session_token');
-      expect((await weak.get('/api/admin/users')).status).toBe(403);
-      await enableTwoFactor(server, { email: body.email, password: body.password });
-      // enableTwoFactor signed in a third browser; the two earlier password-only sessions are gone.
-      for (const client of [weak, setter]) expect((await client.session()).user).toBeNull();
-      const strong = server.client();
-      expect((await strong.signIn(body.email, body.password)).status).toBe(200);
-      expect((await strong.session()).user).toMatchObject({ secondFactor: true });
-      expect((await strong.get('/api/admin/users')).status).toBe(200);
-    } finally {
-      await server.close();
-    }
+  // One production-mode server (__Host- cookies, no development mailbox) for both tests: each has its own admin.
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite', { env: { APP_ENV: 'production' } });
   });
+  afterAll(() => server?.close());
 
-  it('the browser that turns two-factor on stays signed in, with admin rights (issue 28 finding 1)', async () => {
-    const server = await startServer('pglite', { env: { APP_ENV: 'production' } });
-    try {
-      const body = signupBody();
-      expect((await server.client().post('/api/account/signup', body)).status).toBe(201);
-      await server.db.execute(
-        sql`update users set email_verified = true, user_type = 'admin' where email = ${body.email}`,
-      );
-      const client = server.client();
+  /** An administrator without two-factor yet: signed up, confirmed and promoted in the database. */
+  async function newAdmin() {
+    const body = signupBody();
+    expect((await server.client().post('/api/account/signup', body)).status).toBe(201);
+    await server.db.execute(
+      sql`update users set email_verified = true, user_type = 'admin' where email = ${body.email}`,
+    );
+    return { email: body.email, password: body.password };
+  }
+
+  it("probe: in production (__Host- cookies), turning two-factor on elsewhere ends the password-only sessions, and only a code's session is an administrator's (issue 28 finding 1)", async () => {
+    const body = await newAdmin();
+    const [weak, setter] = [server.client(), server.client()];
+    for (const client of [weak, setter]) {
       expect(
         (await client.post('/api/account/sign-in', { email: body.email, password: body.password })).status,
       ).toBe(200);
-      const setup = await client.post('/api/me/two-factor/enable', { password: body.password });
-      const { secret } = (await setup.json()) as { secret: string };
-      const confirm = await client.post('/api/me/two-factor/confirm', { code: await freshTotp(secret) });
-      expect(confirm.status).toBe(200);
-      expect((await client.session()).user).toMatchObject({ twoFactorEnabled: true, secondFactor: true });
-      expect((await client.get('/api/admin/users')).status).toBe(200);
-    } finally {
-      await server.close();
     }
+    expect([...weak.cookies.keys()]).toContain('__Host-better-auth.session_token');
+    expect((await weak.get('/api/admin/users')).status).toBe(403);
+    await enableTwoFactor(server, { email: body.email, password: body.password });
+    // enableTwoFactor signed in a third browser; the two earlier password-only sessions are gone.
+    for (const client of [weak, setter]) expect((await client.session()).user).toBeNull();
+    const strong = server.client();
+    expect((await strong.signIn(body.email, body.password)).status).toBe(200);
+    expect((await strong.session()).user).toMatchObject({ secondFactor: true });
+    expect((await strong.get('/api/admin/users')).status).toBe(200);
+  });
+
+  it('the browser that turns two-factor on stays signed in, with admin rights (issue 28 finding 1)', async () => {
+    const body = await newAdmin();
+    const client = server.client();
+    expect(
+      (await client.post('/api/account/sign-in', { email: body.email, password: body.password })).status,
+    ).toBe(200);
+    const setup = await client.post('/api/me/two-factor/enable', { password: body.password });
+    const { secret } = (await setup.json()) as { secret: string };
+    const confirm = await client.post('/api/me/two-factor/confirm', { code: await freshTotp(secret) });
+    expect(confirm.status).toBe(200);
+    expect((await client.session()).user).toMatchObject({ twoFactorEnabled: true, secondFactor: true });
+    expect((await client.get('/api/admin/users')).status).toBe(200);
   });
 });
