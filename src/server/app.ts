@@ -74,6 +74,39 @@ const PUBLIC_AUTH_PATHS = [
   /^\/api\/auth\/reset-password\/[^/]+$/,
 ];
 
+/**
+ * The API's route groups under their prefixes, mounted in this order once the session is loaded. Each is
+ * made with the app's dependencies and its realtime hub (only the notifications stream uses the hub).
+ */
+const API_ROUTES: [prefix: string, routes: (deps: Deps, hub: RealtimeHub) => Hono<AppBindings>][] = [
+  ['/api/account', accountRoutes],
+  ['/api/session', sessionRoutes],
+  ['/api/drivers', driverRoutes],
+  ['/api/vehicles', vehiclePhotoRoutes],
+  ['/api/driver-cards', driverCardRoutes],
+  ['/api/driver-documents', documentFileRoutes],
+  ['/api/admin', adminRoutes],
+  ['/api/places', placeRoutes],
+  ['/api/rides', rideRoutes],
+  ['/api', questionRoutes],
+  ['/api/quotes', quoteRoutes],
+  ['/api/bookings', bookingRoutes],
+  ['/api/billing', billingRoutes],
+  ['/api/stripe', stripeWebhookRoutes],
+  ['/api/ratings', ratingRoutes],
+  ['/api/notifications', notificationRoutes],
+  ['/api/files', fileRoutes],
+  ['/api/avatars', avatarRoutes],
+  ['/api/rpc', avatarRpcRoutes],
+  ['/api/issues', issueRoutes],
+  ['/api/analytics', analyticsRoutes],
+  ['/api/client-errors', clientErrorRoutes],
+  ['/api/push', pushRoutes],
+  ['/api/notification-preferences', preferenceRoutes],
+  ['/api/send-email', sendEmailRoutes],
+  ['/api/me', meRoutes],
+];
+
 export interface AppOptions {
   env: Env;
   database: Database;
@@ -266,32 +299,7 @@ export function createApp(opts: AppOptions) {
   app.use('/api/*', sessionLoader(deps));
   // Safe retries of the POSTs that create something (after the session: keys are per user).
   app.on('POST', [...IDEMPOTENT_ROUTES], idempotency(deps, idempotentAnswers));
-  app.route('/api/account', accountRoutes(deps));
-  app.route('/api/session', sessionRoutes());
-  app.route('/api/drivers', driverRoutes(deps));
-  app.route('/api/vehicles', vehiclePhotoRoutes(deps));
-  app.route('/api/driver-cards', driverCardRoutes(deps));
-  app.route('/api/driver-documents', documentFileRoutes(deps));
-  app.route('/api/admin', adminRoutes(deps));
-  app.route('/api/places', placeRoutes(deps));
-  app.route('/api/rides', rideRoutes(deps));
-  app.route('/api', questionRoutes(deps));
-  app.route('/api/quotes', quoteRoutes(deps));
-  app.route('/api/bookings', bookingRoutes(deps));
-  app.route('/api/billing', billingRoutes(deps));
-  app.route('/api/stripe', stripeWebhookRoutes(deps));
-  app.route('/api/ratings', ratingRoutes(deps));
-  app.route('/api/notifications', notificationRoutes(deps, hub));
-  app.route('/api/files', fileRoutes(deps));
-  app.route('/api/avatars', avatarRoutes(deps));
-  app.route('/api/rpc', avatarRpcRoutes(deps));
-  app.route('/api/issues', issueRoutes(deps));
-  app.route('/api/analytics', analyticsRoutes(deps));
-  app.route('/api/client-errors', clientErrorRoutes(deps));
-  app.route('/api/push', pushRoutes(deps));
-  app.route('/api/notification-preferences', preferenceRoutes(deps));
-  app.route('/api/send-email', sendEmailRoutes(deps));
-  app.route('/api/me', meRoutes(deps));
+  for (const [prefix, routes] of API_ROUTES) app.route(prefix, routes(deps, hub));
   // The mailbox shows everyone's sign-in and reset links: only on a developer's own machine.
   if (env.APP_ENV === 'development') app.route('/api/dev', devRoutes(deps));
   // Unknown API paths answer JSON 404, never the web app's index.html.

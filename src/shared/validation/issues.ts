@@ -1,22 +1,23 @@
 /** The issue form of SPEC §2.8 and §5, and the issue toasts of §8, defined once for the dialog and the API. */
+import { keysOf } from '../labelled.ts';
 import { z } from './z.ts';
 
-export const ISSUE_CATEGORIES = ['bug', 'feature', 'improvement', 'other'] as const;
-export type IssueCategory = (typeof ISSUE_CATEGORIES)[number];
-export const ISSUE_CATEGORY_LABELS: Record<IssueCategory, string> = {
+export const ISSUE_CATEGORY_LABELS = {
   bug: 'Bug',
   feature: 'Feature Request',
   improvement: 'Improvement',
   other: 'Other',
 };
+export const ISSUE_CATEGORIES = keysOf(ISSUE_CATEGORY_LABELS);
+export type IssueCategory = (typeof ISSUE_CATEGORIES)[number];
 
-export const ISSUE_PRIORITIES = ['low', 'medium', 'high'] as const;
-export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
-export const ISSUE_PRIORITY_LABELS: Record<IssuePriority, string> = {
+export const ISSUE_PRIORITY_LABELS = {
   low: 'Low',
   medium: 'Medium',
   high: 'High',
 };
+export const ISSUE_PRIORITIES = keysOf(ISSUE_PRIORITY_LABELS);
+export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
 
 export const ISSUE_DEFAULTS = { category: 'bug', priority: 'medium' } as const satisfies {
   category: IssueCategory;

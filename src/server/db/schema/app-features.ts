@@ -3,20 +3,9 @@
  * analytics, client error reports, and settings the app generates once (such as VAPID keys).
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { createdAt, flag, jsonObject, timestamptz, updatedAt, uuidKey } from './columns.ts';
 import { notifications } from './notifications.ts';
 
 /** Per user and notification kind: deliver by e-mail and/or push (in-app is always on). */
@@ -27,9 +16,9 @@ export const notificationPreferences = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    email: boolean('email').notNull().default(true),
-    push: boolean('push').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    email: flag('email', true),
+    push: flag('push', true),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
@@ -41,17 +30,17 @@ export const notificationPreferences = pgTable(
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('notification_deliveries_once_idx').on(t.notificationId, t.channel),
@@ -68,7 +57,7 @@ export const notificationDeliveries = pgTable(
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const analyticsSessions = pgTable(
@@ -76,11 +65,11 @@ export const analyticsSessions = pgTable(
   {
     id: text('id').primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    lastActivityAt: timestamptz('last_activity_at').notNull(),
     pageViews: integer('page_views').notNull().default(0),
     events: integer('events').notNull().default(0),
-    active: boolean('active').notNull().default(true),
+    active: flag('active', true),
     userAgent: text('user_agent'),
   },
   (t) => [index('analytics_sessions_started_idx').on(t.startedAt)],
@@ -89,7 +78,7 @@ export const analyticsSessions = pgTable(
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** The browser's own id for the event, so a resent batch is stored once. */
     clientId: text('client_id').notNull(),
     sessionId: text('session_id').notNull(),
@@ -99,10 +88,10 @@ export const analyticsEvents = pgTable(
     url: text('url').notNull(),
     title: text('title'),
     referrer: text('referrer'),
-    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    properties: jsonObject('properties').notNull().default({}),
     timeOnPageMs: integer('time_on_page_ms'),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('analytics_events_client_id_idx').on(t.sessionId, t.clientId),
@@ -115,17 +104,17 @@ export const analyticsEvents = pgTable(
 export const clientErrors = pgTable(
   'client_errors',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     errorId: text('error_id').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     category: text('category').notNull(),
     severity: text('severity').notNull(),
     message: text('message').notNull(),
-    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    context: jsonObject('context').notNull().default({}),
     url: text('url'),
     userAgent: text('user_agent'),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('client_errors_error_id_idx').on(t.errorId),

@@ -3,31 +3,15 @@
  * verifications), written by hand from better-auth's documented schema (its generator needs Node 22).
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { flag, jsonObject, timestamps, timestamptz, uuidKey } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     email: text('email').notNull(),
-    emailVerified: boolean('email_verified').notNull().default(false),
+    emailVerified: flag('email_verified', false),
     /** better-auth's `name`. */
     fullName: text('full_name').notNull(),
     /** better-auth's `image`. */
@@ -36,11 +20,11 @@ export const users = pgTable(
     /** Mobile number in E.164 (+614...), shown to the other side of a booking only. */
     phone: text('phone'),
     /** The accessibility settings, so they follow the account across browsers (null: never saved). */
-    accessibilitySettings: jsonb('accessibility_settings').$type<Record<string, unknown>>(),
+    accessibilitySettings: jsonObject('accessibility_settings'),
     /** 'active' or 'suspended' (issue 14): a suspended account cannot sign in and has no sessions. */
     status: text('status').notNull().default('active'),
     statusReason: text('status_reason'),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedAt: timestamptz('status_changed_at'),
     statusChangedBy: uuid('status_changed_by'),
     /**
      * A driver's trading name, copied here by a trigger on drivers (migration 0011) for the admin search
@@ -52,11 +36,11 @@ export const users = pgTable(
      * one trigram index serves every search.
      */
     /** better-auth two-factor plugin's flag: a second factor is set up and asked for at every sign-in. */
-    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    twoFactorEnabled: flag('two_factor_enabled', false),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(full_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(search_business_name, ''))`,
     ),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -69,15 +53,19 @@ export const users = pgTable(
   ],
 );
 
+/** `user_id`: the user the row belongs to, deleted with them. */
+const ownerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerId(),
     token: text('token').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     /**
@@ -86,7 +74,7 @@ export const sessions = pgTable(
      * that has one (auth/session-method.ts).
      */
     authMethod: text('auth_method').notNull().default('password'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -94,20 +82,18 @@ export const sessions = pgTable(
 export const accounts = pgTable(
   'accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerId(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('accounts_user_id_idx').on(t.userId)],
 );
@@ -115,11 +101,11 @@ export const accounts = pgTable(
 export const verifications = pgTable(
   'verifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ...timestamps,
+    expiresAt: timestamptz('expires_at').notNull(),
+    ...timestamps(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
@@ -131,16 +117,14 @@ export const verifications = pgTable(
 export const twoFactors = pgTable(
   'two_factors',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerId(),
     secret: text('secret').notNull(),
     backupCodes: text('backup_codes').notNull(),
-    verified: boolean('verified').notNull().default(true),
+    verified: flag('verified', true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    ...timestamps,
+    lockedUntil: timestamptz('locked_until'),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
 );
@@ -153,12 +137,10 @@ export const twoFactors = pgTable(
 export const twoFactorCodeClaims = pgTable(
   'two_factor_code_claims',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** sha256 of the code: the code itself is not kept. */
     codeHash: text('code_hash').notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );

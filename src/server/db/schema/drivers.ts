@@ -2,7 +2,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  boolean,
   check,
   date,
   doublePrecision,
@@ -11,11 +10,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { createdAt, flag, jsonObject, timestamps, timestamptz, uuidKey } from './columns.ts';
 
 export interface VehicleDetails {
   make?: string;
@@ -52,7 +51,7 @@ export const drivers = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     /** What the driver's vehicles can serve (child seats, wheelchair, pram, boards, bikes, pets): DriverOffers. */
-    offers: jsonb('offers').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    offers: jsonObject('offers').notNull().default(sql`'{}'::jsonb`),
     availability: jsonb('availability')
       .$type<Availability>()
       .notNull()
@@ -75,15 +74,14 @@ export const drivers = pgTable(
     verificationStatus: text('verification_status').notNull().default('incomplete'),
     /** Why the driver was rejected or suspended (shown to the driver); null otherwise. */
     statusReason: text('status_reason'),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedAt: timestamptz('status_changed_at'),
     statusChangedBy: uuid('status_changed_by').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: timestamptz('submitted_at'),
     /** When an admin last approved the driver ("Verified" with this date on the driver card). */
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamptz('verified_at'),
+    ...timestamps(),
   },
   (t) => [
     check('drivers_bsp_number_check', sql`length(trim(${t.bspNumber})) > 0`),
@@ -105,7 +103,7 @@ export const drivers = pgTable(
 export const vehicles = pgTable(
   'vehicles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     driverId: uuid('driver_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -119,14 +117,13 @@ export const vehicles = pgTable(
     seats: integer('seats').notNull(),
     /** Suitcases it carries besides the passengers. */
     luggageBags: integer('luggage_bags').notNull().default(0),
-    wheelchairAccessible: boolean('wheelchair_accessible').notNull().default(false),
+    wheelchairAccessible: flag('wheelchair_accessible', false),
     childSeats: integer('child_seats').notNull().default(0),
-    trailer: boolean('trailer').notNull().default(false),
+    trailer: flag('trailer', false),
     /** The photo's key in the 'vehicles' bucket (a WebP made by the server); null without one. */
     photoKey: text('photo_key'),
-    retiredAt: timestamp('retired_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamptz('retired_at'),
+    ...timestamps(),
   },
   (t) => [
     index('vehicles_driver_idx').on(t.driverId).where(sql`${t.retiredAt} is null`),
@@ -150,7 +147,7 @@ export const vehicles = pgTable(
 export const driverDocuments = pgTable(
   'driver_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     driverId: uuid('driver_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -169,14 +166,14 @@ export const driverDocuments = pgTable(
     status: text('status').notNull().default('pending'),
     reviewReason: text('review_reason'),
     reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: timestamptz('reviewed_at'),
     /** Set when a newer document of the same kind (and vehicle) was approved, or a pending one re-uploaded. */
-    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    replacedAt: timestamptz('replaced_at'),
     /** Expiry reminders, each sent once (30 and 7 days before), and the expiry itself handled once. */
-    reminder30SentAt: timestamp('reminder_30_sent_at', { withTimezone: true }),
-    reminder7SentAt: timestamp('reminder_7_sent_at', { withTimezone: true }),
-    expiryHandledAt: timestamp('expiry_handled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reminder30SentAt: timestamptz('reminder_30_sent_at'),
+    reminder7SentAt: timestamptz('reminder_7_sent_at'),
+    expiryHandledAt: timestamptz('expiry_handled_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('driver_documents_driver_idx').on(t.driverId, t.kind).where(sql`${t.replacedAt} is null`),
@@ -206,7 +203,7 @@ export const driverDocuments = pgTable(
 export const driverVerificationEvents = pgTable(
   'driver_verification_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     driverId: uuid('driver_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -215,7 +212,7 @@ export const driverVerificationEvents = pgTable(
     action: text('action').notNull(),
     documentId: uuid('document_id').references(() => driverDocuments.id, { onDelete: 'set null' }),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('driver_verification_events_driver_idx').on(t.driverId, t.createdAt)],
 );

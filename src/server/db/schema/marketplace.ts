@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  boolean,
   check,
   doublePrecision,
   index,
@@ -14,19 +13,17 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { createdAt, flag, jsonObject, timestamps, timestamptz, uuidKey } from './columns.ts';
 import { vehicles } from './drivers.ts';
-
-const now = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const rides = pgTable(
   'rides',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -41,7 +38,7 @@ export const rides = pgTable(
     destinationAddress: text('destination_address').notNull().default(''),
     destinationLat: doublePrecision('destination_lat').notNull(),
     destinationLng: doublePrecision('destination_lng').notNull(),
-    pickupAt: timestamp('pickup_at', { withTimezone: true }).notNull(),
+    pickupAt: timestamptz('pickup_at').notNull(),
     passengers: integer('passengers').notNull(),
     luggageBags: integer('luggage_bags').notNull().default(0),
     largeItems: jsonb('large_items').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
@@ -49,15 +46,14 @@ export const rides = pgTable(
     notes: text('notes').notNull().default(''),
     flightNumber: text('flight_number').notNull().default(''),
     /** What the trip needs beyond seats and bags (child seats, wheelchair, pram, boards...): RideNeeds. */
-    needs: jsonb('needs').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    needs: jsonObject('needs').notNull().default(sql`'{}'::jsonb`),
     distanceKm: doublePrecision('distance_km').notNull(),
     version: integer('version').notNull().default(1),
     outboundRideId: uuid('outbound_ride_id').references((): AnyPgColumn => rides.id, {
       onDelete: 'set null',
     }),
     cancelReason: text('cancel_reason'),
-    createdAt: now(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('rides_customer_idx').on(t.customerId, t.pickupAt),
@@ -80,7 +76,7 @@ export const rides = pgTable(
 export const quotes = pgTable(
   'quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     rideId: uuid('ride_id')
       .notNull()
       .references(() => rides.id, { onDelete: 'cascade' }),
@@ -93,15 +89,14 @@ export const quotes = pgTable(
     vehicle: text('vehicle').notNull().default(''),
     /** The vehicle that will do the trip (issue 13); null on quotes made before vehicles existed. */
     vehicleId: uuid('vehicle_id').references(() => vehicles.id),
-    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    validUntil: timestamptz('valid_until').notNull(),
     rideVersion: integer('ride_version').notNull(),
     /**
      * A return-trip pair quoted for one price: the two legs' quotes share this id and are accepted
      * together. Null for a quote on one leg.
      */
     bundleId: uuid('bundle_id'),
-    createdAt: now(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // One live quote per driver per request.
@@ -125,7 +120,7 @@ export const quotes = pgTable(
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     rideId: uuid('ride_id')
       .notNull()
       .references(() => rides.id, { onDelete: 'cascade' }),
@@ -143,26 +138,26 @@ export const bookings = pgTable(
     /** The agreed fare: the most the customer can be asked to pay. A trigger forbids changing it. */
     priceCents: integer('price_cents').notNull(),
     fareStatement: text('fare_statement').notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamptz('accepted_at').notNull(),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: timestamptz('cancelled_at'),
     /** Cancelled less than 24 hours before pickup: recorded and shown to admins (the cancellation policy). */
-    lateCancellation: boolean('late_cancellation').notNull().default(false),
+    lateCancellation: flag('late_cancellation', false),
     /** The two bookings of a return pair booked from one pair quote share the quotes' bundle id. */
     bundleId: uuid('bundle_id'),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestamptz('completed_at'),
     /** When the 24-hours-before-pickup reminder went to both sides (set once, by the sweep). */
-    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    reminderSentAt: timestamptz('reminder_sent_at'),
     /**
      * An administrator's mark (issue 14): customer_no_show, driver_no_show or disputed, with who, when and
      * why; every change is also a booking event and an audit row.
      */
     adminFlag: text('admin_flag'),
     adminFlagReason: text('admin_flag_reason'),
-    adminFlaggedAt: timestamp('admin_flagged_at', { withTimezone: true }),
+    adminFlaggedAt: timestamptz('admin_flagged_at'),
     adminFlaggedBy: uuid('admin_flagged_by'),
-    createdAt: now(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Exactly one live booking per request, however many accepts arrive together.
@@ -183,14 +178,14 @@ export const bookings = pgTable(
 export const bookingEvents = pgTable(
   'booking_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
-    createdAt: now(),
+    createdAt: createdAt(),
   },
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
 );
@@ -198,7 +193,7 @@ export const bookingEvents = pgTable(
 export const ratings = pgTable(
   'ratings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
@@ -210,7 +205,7 @@ export const ratings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     stars: integer('stars').notNull(),
     comment: text('comment').notNull().default(''),
-    createdAt: now(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ratings_once_per_booking_idx').on(t.bookingId, t.raterId),
@@ -227,7 +222,7 @@ export const ratings = pgTable(
 export const rideQuestions = pgTable(
   'ride_questions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     rideId: uuid('ride_id')
       .notNull()
       .references(() => rides.id, { onDelete: 'cascade' }),
@@ -239,8 +234,8 @@ export const rideQuestions = pgTable(
     questionId: uuid('question_id').references((): AnyPgColumn => rideQuestions.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     /** True when masking changed what the author typed. */
-    masked: boolean('masked').notNull().default(false),
-    createdAt: now(),
+    masked: flag('masked', false),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ride_questions_ride_idx').on(t.rideId, t.createdAt),

@@ -9,7 +9,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import {
   BOOKING_ADMIN_MESSAGES,
   BOOKING_FLAGS,
@@ -18,7 +17,7 @@ import {
 } from '../../../shared/admin/bookings.ts';
 import { adminNoteSchema, adminReasonSchema } from '../../../shared/admin/users.ts';
 import type { Db } from '../../db/client.ts';
-import { adminNotes, bookings, rides } from '../../db/schema/index.ts';
+import { bookings, rides } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody, validationError } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
@@ -28,22 +27,14 @@ import { cancelBookingAsAdmin } from '../bookings/service.ts';
 import { adminContext } from './admin-context.ts';
 import { adminBookingDetail } from './booking-detail.ts';
 import { listAdminBookings } from './bookings-list.ts';
+import { addAdminNote } from './notes.ts';
+import { found, uuidParam } from './route-params.ts';
 
-const uuid = z.uuid();
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 
 export function adminBookingRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
-  const target = (id: string | undefined) => {
-    const parsed = uuid.safeParse(id);
-    if (!parsed.success) throw notFound();
-    return parsed.data;
-  };
-  const detail = async (id: string) => {
-    const dto = await adminBookingDetail(deps.db, id);
-    if (!dto) throw notFound();
-    return dto;
-  };
+  const detail = (id: string) => found(adminBookingDetail(deps.db, id));
 
   app.get('/bookings', async (c) => {
     const parsed = bookingListQuerySchema.safeParse(c.req.query());
@@ -54,11 +45,11 @@ export function adminBookingRoutes(deps: Deps) {
 
   app.get('/bookings/:id', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await detail(target(c.req.param('id'))));
+    return c.json(await detail(uuidParam(c.req.param('id'))));
   });
 
   app.post('/bookings/:id/cancel', async (c) => {
-    const id = target(c.req.param('id'));
+    const id = uuidParam(c.req.param('id'));
     const { reason } = await parseBody(c, adminReasonSchema);
     const ctx = adminContext(c);
     await cancelBookingAsAdmin(deps.db, ctx.actor.id, id, reason, (tx) =>
@@ -74,7 +65,7 @@ export function adminBookingRoutes(deps: Deps) {
   });
 
   app.post('/bookings/:id/flag', async (c) => {
-    const id = target(c.req.param('id'));
+    const id = uuidParam(c.req.param('id'));
     const { flag, reason } = await parseBody(c, bookingFlagSchema);
     const ctx = adminContext(c);
     await deps.db.transaction(async (t) => {
@@ -118,23 +109,12 @@ export function adminBookingRoutes(deps: Deps) {
   });
 
   app.post('/bookings/:id/notes', async (c) => {
-    const id = target(c.req.param('id'));
+    const id = uuidParam(c.req.param('id'));
     const { body } = await parseBody(c, adminNoteSchema);
     const ctx = adminContext(c);
     const [exists] = await deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
     if (!exists) throw notFound();
-    await deps.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await tx
-        .insert(adminNotes)
-        .values({ subjectType: 'booking', subjectId: id, authorId: ctx.actor.id, body });
-      await audit(tx, {
-        actor: ctx.actor,
-        action: 'booking.note_added',
-        target: { type: 'booking', id },
-        ip: ctx.ip,
-      });
-    });
+    await addAdminNote(deps.db, ctx, { type: 'booking', id }, body);
     return c.json(await detail(id), 201);
   });
 

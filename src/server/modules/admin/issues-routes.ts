@@ -8,7 +8,6 @@
  */
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { auditActionLabel } from '../../../shared/admin/audit.ts';
 import {
   type AdminIssueDetailDto,
@@ -30,9 +29,9 @@ import { AppError, notFound, parseBody, validationError } from '../../http/error
 import { audit } from '../../services/audit.ts';
 import { renderEmail } from '../../services/email-layout.ts';
 import { adminContext } from './admin-context.ts';
+import { found, uuidParam } from './route-params.ts';
 import { containsPattern } from './users-list.ts';
 
-const uuid = z.uuid();
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 type IssueRow = typeof issues.$inferSelect;
 
@@ -112,16 +111,7 @@ async function detail(db: Db, id: string): Promise<AdminIssueDetailDto | null> {
 
 export function adminIssueRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
-  const target = (id: string | undefined) => {
-    const parsed = uuid.safeParse(id);
-    if (!parsed.success) throw notFound();
-    return parsed.data;
-  };
-  const answer = async (id: string) => {
-    const dto = await detail(deps.db, id);
-    if (!dto) throw notFound();
-    return dto;
-  };
+  const answer = (id: string) => found(detail(deps.db, id));
 
   app.get('/issues', async (c) => {
     const parsed = issueListQuerySchema.safeParse(c.req.query());
@@ -163,7 +153,7 @@ export function adminIssueRoutes(deps: Deps) {
 
   app.get('/issues/:id', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await answer(target(c.req.param('id'))));
+    return c.json(await answer(uuidParam(c.req.param('id'))));
   });
 
   /** Moves the status inside `tx`, with its audit row; refuses a move to the same status. */
@@ -183,7 +173,7 @@ export function adminIssueRoutes(deps: Deps) {
   }
 
   app.post('/issues/:id/status', async (c) => {
-    const id = target(c.req.param('id'));
+    const id = uuidParam(c.req.param('id'));
     const { status } = await parseBody(c, issueStatusSchema);
     await deps.db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -196,7 +186,7 @@ export function adminIssueRoutes(deps: Deps) {
   });
 
   app.post('/issues/:id/reply', async (c) => {
-    const id = target(c.req.param('id'));
+    const id = uuidParam(c.req.param('id'));
     const input = await parseBody(c, issueReplySchema);
     const ctx = adminContext(c);
     await deps.db.transaction(async (t) => {

@@ -13,7 +13,7 @@ import { ADMIN_USER_MESSAGES as M } from '../../../shared/admin/users.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import type { UserType } from '../../../shared/roles.ts';
 import type { Db } from '../../db/client.ts';
-import { adminNotes, drivers, rides, sessions, twoFactors, users } from '../../db/schema/index.ts';
+import { drivers, rides, sessions, twoFactors, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
@@ -24,6 +24,7 @@ import { cancelOpenRides } from '../rides/cancel.ts';
 import { withdrawQuotesOfDriver } from '../verification/withdraw.ts';
 import type { AdminContext } from './admin-context.ts';
 import { accountReinstatedMail, accountSuspendedMail, twoFactorResetMail } from './emails.ts';
+import { addAdminNote } from './notes.ts';
 
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 
@@ -264,16 +265,5 @@ export async function adminDeleteUser(deps: Deps, ctx: AdminContext, userId: str
 export async function addUserNote(deps: Deps, ctx: AdminContext, userId: string, body: string) {
   const [target] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!target) throw notFound();
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx
-      .insert(adminNotes)
-      .values({ subjectType: 'user', subjectId: userId, authorId: ctx.actor.id, body });
-    await audit(tx, {
-      actor: ctx.actor,
-      action: 'user.note_added',
-      target: { type: 'user', id: userId, label: target.email },
-      ip: ctx.ip,
-    });
-  });
+  await addAdminNote(deps.db, ctx, { type: 'user', id: userId, label: target.email }, body);
 }

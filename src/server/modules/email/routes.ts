@@ -82,40 +82,40 @@ function fieldsBlock(fields: [string, string | undefined][]) {
 
 type Built = { name: string; subject: string; fields: [string, string | undefined][] };
 
+/** A contact or driver-support form's message; its own `details` go between the e-mail and the subject. */
+function supportFormMessage(
+  form: { name: string; email: string; subject: string; message: string },
+  details: [string, string | undefined][],
+): Built {
+  return {
+    name: form.name,
+    subject: form.subject,
+    fields: [
+      ['Name', form.name],
+      ['E-mail', form.email],
+      ...details,
+      ['Subject', form.subject],
+      ['Message', form.message],
+    ],
+  };
+}
+
 function buildFromForm(type: SendEmailType, formData: Record<string, unknown>): Built | z.ZodError {
   if (type === 'contact') {
     const r = contactFormSchema.safeParse(formData);
     if (!r.success) return r.error;
-    const f = r.data;
-    return {
-      name: f.name,
-      subject: f.subject,
-      fields: [
-        ['Name', f.name],
-        ['E-mail', f.email],
-        ['Phone', f.phone],
-        ['I am a', f.userType],
-        ['Subject', f.subject],
-        ['Message', f.message],
-      ],
-    };
+    return supportFormMessage(r.data, [
+      ['Phone', r.data.phone],
+      ['I am a', r.data.userType],
+    ]);
   }
   if (type === 'driver-support') {
     const r = driverSupportFormSchema.safeParse(formData);
     if (!r.success) return r.error;
-    const f = r.data;
-    return {
-      name: f.name,
-      subject: f.subject,
-      fields: [
-        ['Name', f.name],
-        ['E-mail', f.email],
-        ['Driver licence', f.driverLicense],
-        ['Urgency', f.urgency],
-        ['Subject', f.subject],
-        ['Message', f.message],
-      ],
-    };
+    return supportFormMessage(r.data, [
+      ['Driver licence', r.data.driverLicense],
+      ['Urgency', r.data.urgency],
+    ]);
   }
   const r = issueFormSchema.safeParse(formData);
   if (!r.success) return r.error;

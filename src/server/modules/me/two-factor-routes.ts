@@ -6,7 +6,8 @@
  *   POST /disable       { password } -> { ok: true } (not for administrators)
  *   POST /backup-codes  { password } -> { backupCodes } (the old codes stop working)
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
 import { confirmTwoFactorSchema, passwordConfirmSchema } from '../../../shared/two-factor.ts';
 import { authHeaders, readJson, withCookies } from '../../auth/forward.ts';
 import { noteBodySchema } from '../../http/body-schemas.ts';
@@ -25,51 +26,40 @@ export function twoFactorRoutes(deps: Deps, limitPasswordAttempts: (userId: stri
 
   app.get('/', async (c) => c.json(await twoFactorStatus(deps, c.get('user')!)));
 
-  // account/two-factor.ts checks each body; its schema is noted for the fuzz test (body-schemas.ts).
-  app.post('/enable', async (c) => {
-    noteBodySchema(c, passwordConfirmSchema);
+  /**
+   * What every change of the second factor does first: notes the body's schema (account/two-factor.ts
+   * checks the body; the schema is noted for the fuzz test, body-schemas.ts), counts a password attempt
+   * against the user, and reads what the change needs from the request.
+   */
+  async function attempt(c: Context<AppBindings>, schema: z.ZodType) {
+    noteBodySchema(c, schema);
     await limitPasswordAttempts(c.get('user')!.id);
-    return c.json(await startSetup(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip'))));
+    return {
+      user: c.get('user')!,
+      body: await readJson(c.req.raw),
+      headers: authHeaders(c.req.raw, c.get('ip')),
+      ip: c.get('ip'),
+    };
+  }
+
+  app.post('/enable', async (c) => {
+    const { body, headers } = await attempt(c, passwordConfirmSchema);
+    return c.json(await startSetup(deps, body, headers));
   });
 
   app.post('/confirm', async (c) => {
-    noteBodySchema(c, confirmTwoFactorSchema);
-    await limitPasswordAttempts(c.get('user')!.id);
-    const response = await confirmSetup(
-      deps,
-      c.get('user')!,
-      await readJson(c.req.raw),
-      authHeaders(c.req.raw, c.get('ip')),
-      c.get('ip'),
-    );
-    return withCookies(response, c.json({ ok: true }));
+    const { user, body, headers, ip } = await attempt(c, confirmTwoFactorSchema);
+    return withCookies(await confirmSetup(deps, user, body, headers, ip), c.json({ ok: true }));
   });
 
   app.post('/disable', async (c) => {
-    noteBodySchema(c, passwordConfirmSchema);
-    await limitPasswordAttempts(c.get('user')!.id);
-    const response = await disableTwoFactor(
-      deps,
-      c.get('user')!,
-      await readJson(c.req.raw),
-      authHeaders(c.req.raw, c.get('ip')),
-      c.get('ip'),
-    );
-    return withCookies(response, c.json({ ok: true }));
+    const { user, body, headers, ip } = await attempt(c, passwordConfirmSchema);
+    return withCookies(await disableTwoFactor(deps, user, body, headers, ip), c.json({ ok: true }));
   });
 
   app.post('/backup-codes', async (c) => {
-    noteBodySchema(c, passwordConfirmSchema);
-    await limitPasswordAttempts(c.get('user')!.id);
-    return c.json(
-      await newBackupCodes(
-        deps,
-        c.get('user')!,
-        await readJson(c.req.raw),
-        authHeaders(c.req.raw, c.get('ip')),
-        c.get('ip'),
-      ),
-    );
+    const { user, body, headers, ip } = await attempt(c, passwordConfirmSchema);
+    return c.json(await newBackupCodes(deps, user, body, headers, ip));
   });
 
   return app;

@@ -9,7 +9,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Minus, Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { FONT_SIZE } from '../../../shared/preferences.ts';
+import { type AccessibilitySettings, FONT_SIZE } from '../../../shared/preferences.ts';
 import { returnFocus } from '../../app/shell/focus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SwitchRow } from './Switch.tsx';
@@ -97,7 +97,6 @@ export function AccessibilityMenu() {
 
 function SettingsTabs() {
   const s = useAccessibilitySettings();
-  const toggle = (label: string) => (on: boolean) => announce(`${label} ${on ? 'on' : 'off'}.`);
   return (
     <Tabs.Root defaultValue="display" className="flex min-h-0 flex-1 flex-col">
       <Tabs.List aria-label="Accessibility settings sections" className="flex gap-1 p-4 pb-0">
@@ -114,54 +113,34 @@ function SettingsTabs() {
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
         <Tabs.Content value="display" className="divide-y divide-slate-200">
           <FontSizeControl value={s.fontSizeMultiplier} />
-          <SwitchRow
+          <SettingSwitch
+            setting="highContrast"
             label="High contrast"
             description="Black text on white, underlined links, stronger borders and a yellow focus outline."
-            checked={s.highContrast}
-            onCheckedChange={(highContrast) => {
-              updateAccessibilitySettings({ highContrast });
-              toggle('High contrast')(highContrast);
-            }}
           />
         </Tabs.Content>
         <Tabs.Content value="interaction" className="divide-y divide-slate-200">
-          <SwitchRow
+          <SettingSwitch
+            setting="reducedMotion"
             label="Reduce motion"
             description="Turns off animations and transitions everywhere."
-            checked={s.reducedMotion}
-            onCheckedChange={(reducedMotion) => {
-              updateAccessibilitySettings({ reducedMotion });
-              toggle('Reduce motion')(reducedMotion);
-            }}
           />
-          <SwitchRow
+          <SettingSwitch
+            setting="keyboardNavigationEnabled"
             label="Keyboard shortcuts"
             description="Alt+Shift+A opens these settings; Alt+Shift+M moves to the main content. Tab and Shift+Tab always work."
-            checked={s.keyboardNavigationEnabled}
-            onCheckedChange={(keyboardNavigationEnabled) => {
-              updateAccessibilitySettings({ keyboardNavigationEnabled });
-              toggle('Keyboard shortcuts')(keyboardNavigationEnabled);
-            }}
           />
-          <SwitchRow
+          <SettingSwitch
+            setting="focusIndicatorsVisible"
             label="Always show focus outline"
             description="Outlines the focused control after mouse clicks too. When off, the outline shows for keyboard use only."
-            checked={s.focusIndicatorsVisible}
-            onCheckedChange={(focusIndicatorsVisible) => {
-              updateAccessibilitySettings({ focusIndicatorsVisible });
-              toggle('Always show focus outline')(focusIndicatorsVisible);
-            }}
           />
         </Tabs.Content>
         <Tabs.Content value="screen-reader" className="divide-y divide-slate-200">
-          <SwitchRow
+          <SettingSwitch
+            setting="screenReaderEnabled"
             label="Screen reader announcements"
             description="Announces changes such as saved settings and status updates. Notifications are always announced."
-            checked={s.screenReaderEnabled}
-            onCheckedChange={(screenReaderEnabled) => {
-              updateAccessibilitySettings({ screenReaderEnabled });
-              if (screenReaderEnabled) announce('Screen reader announcements on.');
-            }}
           />
           <div className="py-3">
             <Button
@@ -176,6 +155,37 @@ function SettingsTabs() {
         </Tabs.Content>
       </div>
     </Tabs.Root>
+  );
+}
+
+type OnOffSetting = {
+  [K in keyof AccessibilitySettings]: AccessibilitySettings[K] extends boolean ? K : never;
+}[keyof AccessibilitySettings];
+
+/**
+ * One on/off setting's switch: a change applies at once and is announced ("Reduce motion on."). Turning
+ * the announcements themselves off says nothing, since announce() is then silent.
+ */
+function SettingSwitch({
+  setting,
+  label,
+  description,
+}: {
+  setting: OnOffSetting;
+  label: string;
+  description: string;
+}) {
+  const checked = useAccessibilitySettings()[setting];
+  return (
+    <SwitchRow
+      label={label}
+      description={description}
+      checked={checked}
+      onCheckedChange={(on) => {
+        updateAccessibilitySettings({ [setting]: on });
+        announce(`${label} ${on ? 'on' : 'off'}.`);
+      }}
+    />
   );
 }
 

@@ -10,10 +10,7 @@ import { AVATAR } from '../../../shared/constants.ts';
 import {
   AVATAR_MESSAGES,
   AVATAR_UPLOAD_RULES,
-  acceptedTypesLabel,
   checkFile,
-  EXTENSIONS,
-  formatBytes,
   UPLOAD_MESSAGES,
 } from '../../../shared/validation/uploads.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -21,6 +18,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { acceptAttribute, UploadRulesHint } from '../files/UploadRules.tsx';
 import { detectFileType, postMultipart } from '../files/upload-client.ts';
 
 export function AvatarEditDialog({
@@ -102,10 +100,6 @@ export function AvatarEditDialog({
     onOpenChange(false);
   }
 
-  const accept = AVATAR_UPLOAD_RULES.accept
-    .flatMap((t) => [t, ...EXTENSIONS[t].map((e) => `.${e}`)])
-    .join(',');
-
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
@@ -132,24 +126,14 @@ export function AvatarEditDialog({
               <input
                 id={inputId}
                 type="file"
-                accept={accept}
+                accept={acceptAttribute(AVATAR_UPLOAD_RULES)}
                 disabled={busy}
                 aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
                 aria-invalid={error ? true : undefined}
                 onChange={(e) => void onSelect(e.target.files?.[0])}
                 className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
               />
-              <ul id={`${inputId}-hint`} className="text-xs text-slate-600">
-                <li>
-                  {UPLOAD_MESSAGES.hintTypes}: {acceptedTypesLabel(AVATAR_UPLOAD_RULES)}
-                </li>
-                <li>
-                  {UPLOAD_MESSAGES.hintSize}: {formatBytes(AVATAR_UPLOAD_RULES.maxBytes)}
-                </li>
-                <li>
-                  {UPLOAD_MESSAGES.hintFiles}: {AVATAR_UPLOAD_RULES.maxFiles}
-                </li>
-              </ul>
+              <UploadRulesHint id={`${inputId}-hint`} rules={AVATAR_UPLOAD_RULES} />
             </div>
           </div>
 

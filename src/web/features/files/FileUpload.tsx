@@ -6,11 +6,9 @@
 import { CheckCircle2, FileIcon, Upload, X, XCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import {
-  acceptedTypesLabel,
   checkFile,
   checkFileCount,
   DOCUMENT_UPLOAD_RULES,
-  EXTENSIONS,
   formatBytes,
   UPLOAD_MESSAGES,
   type UploadedFile,
@@ -21,6 +19,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { acceptAttribute, UploadRulesHint } from './UploadRules.tsx';
 import { detectFileType, postMultipart } from './upload-client.ts';
 
 type ItemStatus = 'ready' | 'invalid' | 'uploading' | 'done' | 'error';
@@ -163,7 +162,6 @@ export function FileUpload({
     }
   }
 
-  const accept = rules.accept.flatMap((t) => [t, ...EXTENSIONS[t].map((e) => `.${e}`)]).join(',');
   const uploadable = items.some((i) => i.status === 'ready' || i.status === 'error');
 
   return (
@@ -183,24 +181,14 @@ export function FileUpload({
             id={inputId}
             type="file"
             multiple={rules.maxFiles > 1}
-            accept={accept}
+            accept={acceptAttribute(rules)}
             disabled={uploading}
             aria-describedby={hintId}
             className="sr-only"
             onChange={(e) => void onSelect(e.target.files)}
           />
         </label>
-        <ul id={hintId} className="text-xs text-slate-600">
-          <li>
-            {UPLOAD_MESSAGES.hintTypes}: {acceptedTypesLabel(rules)}
-          </li>
-          <li>
-            {UPLOAD_MESSAGES.hintSize}: {formatBytes(rules.maxBytes)}
-          </li>
-          <li>
-            {UPLOAD_MESSAGES.hintFiles}: {rules.maxFiles}
-          </li>
-        </ul>
+        <UploadRulesHint id={hintId} rules={rules} />
       </div>
 
       {selectionError && (

@@ -110,7 +110,7 @@ function IssueDialog({
   };
   // One Idempotency-Key per submit: a retry of the same report files one issue.
   const submitKey = useSubmitKey();
-  const ids = { description: useId(), category: useId(), priority: useId(), screenshot: useId() };
+  const ids = { description: useId(), screenshot: useId() };
 
   const set = (name: keyof typeof values, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -185,12 +185,6 @@ function IssueDialog({
     }
   }
 
-  const selectClass = (error?: string) =>
-    cn(
-      'h-11 rounded-md border bg-white px-3 text-base text-slate-900',
-      error ? 'border-red-700' : 'border-slate-400',
-    );
-
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -251,44 +245,22 @@ function IssueDialog({
             )}
           </div>
           <div className="grid grid-cols-2 gap-4">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.category} className="text-sm font-medium text-slate-800">
-                Category
-              </label>
-              <select
-                id={ids.category}
-                value={values.category}
-                onChange={(e) => set('category', e.target.value)}
-                aria-invalid={errors.category ? true : undefined}
-                className={selectClass(errors.category)}
-              >
-                {ISSUE_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {ISSUE_CATEGORY_LABELS[c]}
-                  </option>
-                ))}
-              </select>
-              {errors.category && <p className="text-sm text-red-700">{errors.category}</p>}
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.priority} className="text-sm font-medium text-slate-800">
-                Priority
-              </label>
-              <select
-                id={ids.priority}
-                value={values.priority}
-                onChange={(e) => set('priority', e.target.value)}
-                aria-invalid={errors.priority ? true : undefined}
-                className={selectClass(errors.priority)}
-              >
-                {ISSUE_PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {ISSUE_PRIORITY_LABELS[p]}
-                  </option>
-                ))}
-              </select>
-              {errors.priority && <p className="text-sm text-red-700">{errors.priority}</p>}
-            </div>
+            <SelectField
+              label="Category"
+              value={values.category}
+              options={ISSUE_CATEGORIES}
+              labels={ISSUE_CATEGORY_LABELS}
+              error={errors.category}
+              onChange={(v) => set('category', v)}
+            />
+            <SelectField
+              label="Priority"
+              value={values.priority}
+              options={ISSUE_PRIORITIES}
+              labels={ISSUE_PRIORITY_LABELS}
+              error={errors.priority}
+              onChange={(v) => set('priority', v)}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.screenshot} className="text-sm font-medium text-slate-800">
@@ -321,5 +293,48 @@ function IssueDialog({
         </form>
       </Dialog.Content>
     </Dialog.Portal>
+  );
+}
+
+/** A labelled select of the dialog, its options worded by `labels`, with its error under it. */
+function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  labels,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly T[];
+  labels: Readonly<Record<T, string>>;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        className={cn(
+          'h-11 rounded-md border bg-white px-3 text-base text-slate-900',
+          error ? 'border-red-700' : 'border-slate-400',
+        )}
+      >
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </select>
+      {error && <p className="text-sm text-red-700">{error}</p>}
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 /** The /support contact form (SPEC §3 Contact form, §7 send-email): to the support address. */
-import { Field } from '../../components/ui/field.tsx';
-import { SelectField } from './form-parts.tsx';
 import { contactSchema } from './form-schemas.ts';
 import { MessageForm } from './MessageForm.tsx';
+import { ownFields } from './own-fields.tsx';
 
 export function ContactForm() {
   return (
@@ -16,27 +15,17 @@ export function ContactForm() {
         data.phone ? `Phone: ${data.phone}` : null,
         data.userType ? `I am a: ${data.userType}` : null,
       ]}
-      ownFields={({ register, errors }) => (
-        <>
-          <Field
-            label="Phone (optional)"
-            type="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          <SelectField
-            label="I am a (optional)"
-            error={errors.userType?.message}
-            options={[
-              { value: '', label: 'Choose one' },
-              { value: 'customer', label: 'Rider (customer)' },
-              { value: 'driver', label: 'Driver (shuttle business)' },
-            ]}
-            {...register('userType')}
-          />
-        </>
-      )}
+      ownFields={ownFields({
+        text: { name: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel' },
+        choice: {
+          name: 'userType',
+          label: 'I am a (optional)',
+          options: [
+            { value: 'customer', label: 'Rider (customer)' },
+            { value: 'driver', label: 'Driver (shuttle business)' },
+          ],
+        },
+      })}
     />
   );
 }

@@ -1,8 +1,7 @@
 /** The /driver-support form (SPEC §3 Driver support, §7 send-email): to the drivers address. */
-import { Field } from '../../components/ui/field.tsx';
-import { SelectField } from './form-parts.tsx';
 import { driverSupportSchema } from './form-schemas.ts';
 import { MessageForm } from './MessageForm.tsx';
+import { ownFields } from './own-fields.tsx';
 
 export function DriverSupportForm() {
   return (
@@ -24,27 +23,18 @@ export function DriverSupportForm() {
         data.driverLicense ? `Driver licence: ${data.driverLicense}` : null,
         data.urgency ? `Urgency: ${data.urgency}` : null,
       ]}
-      ownFields={({ register, errors }) => (
-        <>
-          <Field
-            label="Driver licence number (optional)"
-            autoComplete="off"
-            error={errors.driverLicense?.message}
-            {...register('driverLicense')}
-          />
-          <SelectField
-            label="Urgency (optional)"
-            error={errors.urgency?.message}
-            options={[
-              { value: '', label: 'Choose one' },
-              { value: 'low', label: 'Low: a question, no rush' },
-              { value: 'medium', label: 'Medium: affects upcoming trips' },
-              { value: 'high', label: 'High: affects a trip today' },
-            ]}
-            {...register('urgency')}
-          />
-        </>
-      )}
+      ownFields={ownFields({
+        text: { name: 'driverLicense', label: 'Driver licence number (optional)', autoComplete: 'off' },
+        choice: {
+          name: 'urgency',
+          label: 'Urgency (optional)',
+          options: [
+            { value: 'low', label: 'Low: a question, no rush' },
+            { value: 'medium', label: 'Medium: affects upcoming trips' },
+            { value: 'high', label: 'High: affects a trip today' },
+          ],
+        },
+      })}
     />
   );
 }

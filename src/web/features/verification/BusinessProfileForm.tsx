@@ -16,9 +16,10 @@ import { driverProfileSchema } from '../../../shared/validation/driver-business.
 import { formatPhone } from '../../../shared/validation/phone.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field, FormError } from '../../components/ui/field.tsx';
+import { Checkbox, RadioGroup } from '../../components/ui/choice.tsx';
+import { Field, type FieldProps, FormError } from '../../components/ui/field.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { saveFailure } from '../../lib/save-form.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { UserAvatar } from '../avatars/OwnAvatar.tsx';
 import { type DriverProfileDto, useSaveDriverProfile } from '../marketplace/api.ts';
@@ -46,6 +47,55 @@ type Form = {
   bikes: string;
   pets: boolean;
 };
+
+/** The business's text fields, in the order they show: the form's key (the same in the API) and its field. */
+const BUSINESS_FIELDS: readonly ({
+  key: 'companyName' | 'abn' | 'bspNumber' | 'businessPhone' | 'businessEmail';
+} & Pick<FieldProps, 'label' | 'hint' | 'type' | 'inputMode' | 'autoComplete' | 'required'>)[] = [
+  { key: 'companyName', label: 'Trading name', hint: 'Leave empty if you trade under your own name' },
+  {
+    key: 'abn',
+    label: 'ABN',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    hint: '11 digits, for example 51 824 753 556',
+  },
+  { key: 'bspNumber', label: 'BSP number (authorisation)', required: true },
+  {
+    key: 'businessPhone',
+    label: 'Business phone',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel',
+    hint: 'A mobile: customers call it on the day of the trip, once they have booked',
+  },
+  {
+    key: 'businessEmail',
+    label: 'Business e-mail (optional)',
+    type: 'email',
+    autoComplete: 'email',
+    hint: 'Shown to customers on their booking; your account e-mail otherwise',
+  },
+];
+
+/** The counts under "What your vehicles offer": the form's key (offers.{key} in the API) and its field. */
+const OFFER_COUNTS: readonly {
+  key: 'childSeats' | 'boosterSeats' | 'surfboards' | 'bikes';
+  label: string;
+  hint?: string;
+  max: number;
+}[] = [
+  { key: 'childSeats', label: 'Child seats', hint: 'Infant capsules and child seats', max: 8 },
+  { key: 'boosterSeats', label: 'Booster seats', max: 8 },
+  { key: 'surfboards', label: 'Surfboards', max: 10 },
+  { key: 'bikes', label: 'Bikes', max: 10 },
+];
+
+/** The yes-or-no offers, as checkboxes. */
+const OFFER_TOGGLES: readonly { key: 'pram' | 'pets'; label: string }[] = [
+  { key: 'pram', label: 'Prams and strollers' },
+  { key: 'pets', label: 'Pets' },
+];
 
 function toForm(d: DriverProfileDto): Form {
   return {
@@ -115,6 +165,7 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
     setF((o) => ({ ...o, [k]: e.target.value }));
   // After the first submit every change validates again, so a fixed field loses its error at once.
   const errors = useMemo(() => (submitted ? errorsOf(f) : {}), [submitted, f]);
+  const fieldError = (k: keyof Form) => errors[k] ?? serverErrors[k];
   useEffect(() => {
     if (focusFirstError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusFirstError]);
@@ -133,11 +184,12 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
       await save.mutateAsync(body as never);
       toast({ title: 'Profile saved', variant: 'success' });
     } catch (err) {
-      if (err instanceof ApiError && err.issues?.length) {
-        setServerErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
+      const failure = saveFailure(err, 'Your profile could not be saved.');
+      if (failure.fieldErrors) {
+        setServerErrors(failure.fieldErrors);
         setFocusFirstError((n) => n + 1);
       }
-      setError(err instanceof ApiError ? err.message : 'Your profile could not be saved.');
+      setError(failure.message);
     }
   }
 
@@ -165,48 +217,9 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
             </p>
           </div>
         )}
-        <Field
-          label="Trading name"
-          hint="Leave empty if you trade under your own name"
-          value={f.companyName}
-          onChange={set('companyName')}
-          error={errors.companyName ?? serverErrors.companyName}
-        />
-        <Field
-          label="ABN"
-          inputMode="numeric"
-          autoComplete="off"
-          hint="11 digits, for example 51 824 753 556"
-          value={f.abn}
-          onChange={set('abn')}
-          error={errors.abn ?? serverErrors.abn}
-        />
-        <Field
-          label="BSP number (authorisation)"
-          value={f.bspNumber}
-          onChange={set('bspNumber')}
-          error={errors.bspNumber ?? serverErrors.bspNumber}
-          required
-        />
-        <Field
-          label="Business phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint="A mobile: customers call it on the day of the trip, once they have booked"
-          value={f.businessPhone}
-          onChange={set('businessPhone')}
-          error={errors.businessPhone ?? serverErrors.businessPhone}
-        />
-        <Field
-          label="Business e-mail (optional)"
-          type="email"
-          autoComplete="email"
-          hint="Shown to customers on their booking; your account e-mail otherwise"
-          value={f.businessEmail}
-          onChange={set('businessEmail')}
-          error={errors.businessEmail ?? serverErrors.businessEmail}
-        />
+        {BUSINESS_FIELDS.map(({ key, ...field }) => (
+          <Field key={key} {...field} value={f[key]} onChange={set(key)} error={fieldError(key)} />
+        ))}
         <div className="sm:col-span-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <PlaceField
             label="Base locality"
@@ -214,7 +227,7 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
             withAddress={false}
             value={f.base}
             onChange={(v) => setF((o) => ({ ...o, base: v }))}
-            error={errors.base ?? serverErrors.base}
+            error={fieldError('base')}
           />
           <Field
             label="Service radius (km)"
@@ -225,7 +238,7 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
             hint="How far from your base you pick people up"
             value={f.serviceRadiusKm}
             onChange={set('serviceRadiusKm')}
-            error={errors.serviceRadiusKm ?? serverErrors.serviceRadiusKm}
+            error={fieldError('serviceRadiusKm')}
           />
         </div>
         <div className="flex flex-col gap-1 sm:col-span-2">
@@ -253,84 +266,38 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
           seated...) are not sent to you, and Available rides hides them unless you choose to see every trip.
         </p>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-          <Field
-            label="Child seats"
-            hint="Infant capsules and child seats"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={8}
-            value={f.childSeats}
-            onChange={set('childSeats')}
-            error={errors['offers.childSeats']}
-          />
-          <Field
-            label="Booster seats"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={8}
-            value={f.boosterSeats}
-            onChange={set('boosterSeats')}
-            error={errors['offers.boosterSeats']}
-          />
-          <Field
-            label="Surfboards"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={10}
-            value={f.surfboards}
-            onChange={set('surfboards')}
-            error={errors['offers.surfboards']}
-          />
-          <Field
-            label="Bikes"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={10}
-            value={f.bikes}
-            onChange={set('bikes')}
-            error={errors['offers.bikes']}
-          />
+          {OFFER_COUNTS.map(({ key, label, hint, max }) => (
+            <Field
+              key={key}
+              label={label}
+              hint={hint}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={max}
+              value={f[key]}
+              onChange={set(key)}
+              error={errors[`offers.${key}`]}
+            />
+          ))}
         </div>
-        <fieldset>
-          <legend className="text-sm font-medium">Wheelchairs</legend>
-          <div className="mt-2 flex flex-col gap-2">
-            {WHEELCHAIR_OFFERS.map((w) => (
-              <label key={w} className="flex items-start gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="offers-wheelchair"
-                  className="mt-0.5 h-4 w-4"
-                  checked={f.wheelchair === w}
-                  onChange={() => setF((o) => ({ ...o, wheelchair: w }))}
-                />
-                {WHEELCHAIR_OFFER_LABELS[w]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend="Wheelchairs"
+          name="offers-wheelchair"
+          options={WHEELCHAIR_OFFERS}
+          labels={WHEELCHAIR_OFFER_LABELS}
+          value={f.wheelchair}
+          onChange={(wheelchair) => setF((o) => ({ ...o, wheelchair }))}
+        />
         <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={f.pram}
-              onChange={(e) => setF((o) => ({ ...o, pram: e.target.checked }))}
+          {OFFER_TOGGLES.map(({ key, label }) => (
+            <Checkbox
+              key={key}
+              label={label}
+              checked={f[key]}
+              onCheckedChange={(on) => setF((o) => ({ ...o, [key]: on }))}
             />
-            Prams and strollers
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={f.pets}
-              onChange={(e) => setF((o) => ({ ...o, pets: e.target.checked }))}
-            />
-            Pets
-          </label>
+          ))}
         </div>
       </Card>
       <Card className="flex flex-col gap-4">
@@ -339,20 +306,14 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
           <legend className="text-sm font-medium">Days you take trips</legend>
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
             {WEEKDAYS.map((d) => (
-              <label key={d} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4"
-                  checked={f.days.includes(d)}
-                  onChange={(e) =>
-                    setF((o) => ({
-                      ...o,
-                      days: e.target.checked ? [...o.days, d] : o.days.filter((x) => x !== d),
-                    }))
-                  }
-                />
-                {WEEKDAY_LABELS[d]}
-              </label>
+              <Checkbox
+                key={d}
+                label={WEEKDAY_LABELS[d]}
+                checked={f.days.includes(d)}
+                onCheckedChange={(on) =>
+                  setF((o) => ({ ...o, days: on ? [...o.days, d] : o.days.filter((x) => x !== d) }))
+                }
+              />
             ))}
           </div>
         </fieldset>

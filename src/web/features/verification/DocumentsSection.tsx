@@ -3,7 +3,7 @@
  * safety inspection per vehicle, each with its state, the file, and an upload with its expiry date. Older
  * documents are kept under "History".
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { UPLOAD } from '../../../shared/constants.ts';
 import type { DriverDocumentDto, DriverVehicleDto } from '../../../shared/marketplace/api.ts';
 import { sydneyToday } from '../../../shared/marketplace/time.ts';
@@ -22,7 +22,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Field, FormError } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useSaveForm } from '../../lib/save-form.ts';
 import { useDocuments, useUploadDocument, useVehicles } from './api.ts';
 
 /** "Approved, valid until 30 Jun 2027", "Waiting for review", "Rejected: blurry", "Expired on 3 Mar 2026". */
@@ -46,35 +46,29 @@ function UploadForm({
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [expiresOn, setExpiresOn] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const next: Record<string, string> = {};
-    const meta = documentMetaSchema(() => sydneyToday()).safeParse({
-      kind,
-      vehicleId: vehicleId ?? undefined,
-      expiresOn,
-    });
-    if (!meta.success) for (const i of meta.error.issues) next[i.path.join('.')] ??= i.message;
-    if (!file) next.file = VERIFICATION_MESSAGES.documentFile;
-    else if (file.size > UPLOAD.maxBytes)
-      next.file = `File is too large. Maximum size is ${formatBytes(UPLOAD.maxBytes)}.`;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    try {
+  const { errors, error, onSubmit } = useSaveForm({
+    fallback: 'The document could not be uploaded.',
+    check: () => {
+      const next: Record<string, string> = {};
+      const meta = documentMetaSchema(() => sydneyToday()).safeParse({
+        kind,
+        vehicleId: vehicleId ?? undefined,
+        expiresOn,
+      });
+      if (!meta.success) for (const i of meta.error.issues) next[i.path.join('.')] ??= i.message;
+      if (!file) next.file = VERIFICATION_MESSAGES.documentFile;
+      else if (file.size > UPLOAD.maxBytes)
+        next.file = `File is too large. Maximum size is ${formatBytes(UPLOAD.maxBytes)}.`;
+      return next;
+    },
+    save: async (form) => {
       await upload.mutateAsync({ kind, vehicleId, expiresOn, file });
       toast({ title: `${label} uploaded`, description: 'We will review it soon.', variant: 'success' });
       setFile(null);
       setExpiresOn('');
-      (e.target as HTMLFormElement).reset();
-    } catch (err) {
-      if (err instanceof ApiError && err.issues?.length)
-        setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-      setError(err instanceof ApiError ? err.message : 'The document could not be uploaded.');
-    }
-  }
+      form.reset();
+    },
+  });
   return (
     <form
       onSubmit={onSubmit}

@@ -2,16 +2,18 @@
  * The driver's vehicles on /driver-profile (issue 13): each with its photo, details and whether a quote
  * may name it; add, edit, add a photo, remove. Errors show at their fields, as the API words them.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { DriverVehicleDto } from '../../../shared/marketplace/api.ts';
 import { vehicleInputSchema } from '../../../shared/validation/driver-business.ts';
 import { IMAGE_MIME_TYPES } from '../../../shared/validation/uploads.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Checkbox } from '../../components/ui/choice.tsx';
 import { Field, FormError } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSaveForm } from '../../lib/save-form.ts';
 import { useRemoveVehicle, useSaveVehicle, useVehiclePhoto, useVehicles } from './api.ts';
 
 type VehicleForm = {
@@ -73,31 +75,22 @@ export function vehicleFeatures(v: {
 function VehicleEditor({ vehicle, onDone }: { vehicle?: DriverVehicleDto; onDone: () => void }) {
   const save = useSaveVehicle();
   const [f, setF] = useState<VehicleForm>(vehicle ? toForm(vehicle) : EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
   const set = (k: keyof VehicleForm) => (e: { target: { value: string } }) =>
     setF((o) => ({ ...o, [k]: e.target.value }));
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const parsed = vehicleInputSchema.safeParse(f);
-    if (!parsed.success) {
+  const { errors, error, onSubmit } = useSaveForm({
+    fallback: 'The vehicle could not be saved.',
+    check: () => {
+      const parsed = vehicleInputSchema.safeParse(f);
       const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) next[i.path.join('.')] ??= i.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    try {
+      if (!parsed.success) for (const i of parsed.error.issues) next[i.path.join('.')] ??= i.message;
+      return next;
+    },
+    save: async () => {
       await save.mutateAsync({ id: vehicle?.id, body: f });
       toast({ title: vehicle ? 'Vehicle saved' : 'Vehicle added', variant: 'success' });
       onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.issues?.length)
-        setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-      setError(err instanceof ApiError ? err.message : 'The vehicle could not be saved.');
-    }
-  }
+    },
+  });
   return (
     <form
       onSubmit={onSubmit}
@@ -158,24 +151,16 @@ function VehicleEditor({ vehicle, onDone }: { vehicle?: DriverVehicleDto; onDone
         />
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={f.wheelchairAccessible}
-            onChange={(e) => setF((o) => ({ ...o, wheelchairAccessible: e.target.checked }))}
-          />
-          Wheelchair accessible
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={f.trailer}
-            onChange={(e) => setF((o) => ({ ...o, trailer: e.target.checked }))}
-          />
-          Tows a luggage trailer
-        </label>
+        <Checkbox
+          label="Wheelchair accessible"
+          checked={f.wheelchairAccessible}
+          onCheckedChange={(on) => setF((o) => ({ ...o, wheelchairAccessible: on }))}
+        />
+        <Checkbox
+          label="Tows a luggage trailer"
+          checked={f.trailer}
+          onCheckedChange={(on) => setF((o) => ({ ...o, trailer: on }))}
+        />
       </div>
       <FormError message={error} />
       <div className="flex flex-wrap gap-2">

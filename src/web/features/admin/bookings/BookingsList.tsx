@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { BOOKING_FLAGS, BOOKING_STATUSES } from '../../../../shared/admin/bookings.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { td, tr } from '../list/AdminTable.tsx';
-import { FilterForm, selectFilter, textFilter } from '../list/FilterForm.tsx';
-import { KeysetList } from '../list/KeysetList.tsx';
-import { useKeysetPager } from '../list/KeysetPager.tsx';
-import { useUrlFilters } from '../list/useUrlFilters.ts';
+import { FilteredList } from '../list/FilteredList.tsx';
+import { selectFilter, textFilter } from '../list/FilterForm.tsx';
 import { useAdminBookings } from './api.ts';
 import { STATUS_TEXT } from './labels.ts';
 
@@ -24,44 +22,38 @@ const KEYS = ['status', 'flag', 'from', 'to', 'driver', 'customer'] as const;
 const HEADINGS = ['Pickup', 'Trip', 'Customer', 'Driver', 'Fare', 'Status'];
 
 export function BookingsList() {
-  const pager = useKeysetPager();
-  const filters = useUrlFilters(KEYS, pager.reset);
-  const list = useAdminBookings(filters.search, pager.cursor);
-
   return (
-    <div className="flex flex-col gap-4">
-      <FilterForm label="Find bookings" filters={filters} fields={FIELDS} columns={3} />
-      <KeysetList
-        query={list}
-        rows={(page) => page.bookings}
-        empty="No bookings match."
-        table={{ label: 'Bookings', headings: HEADINGS }}
-        pager={{ label: 'Pages of bookings', pager }}
-        row={(b) => (
-          <tr key={b.id} className={tr}>
-            <td className={`${td} whitespace-nowrap`}>{formatDateTime(b.pickupAt)}</td>
-            <td className={td}>
-              <Link to={`/admin/bookings/${b.id}`} className="font-semibold text-brand-600 underline">
-                {b.route}
-              </Link>
-            </td>
-            <td className={td}>
-              {b.customer.name}
-              <span className="block text-slate-700">{b.customer.email}</span>
-            </td>
-            <td className={td}>
-              {b.driver.businessName ?? b.driver.name}
-              <span className="block text-slate-700">{b.driver.email}</span>
-            </td>
-            <td className={td}>${b.price.toFixed(2)}</td>
-            <td className={td}>
-              {STATUS_TEXT[b.status]}
-              {b.lateCancellation && <span className="block text-amber-800">Late cancellation</span>}
-              {b.flag && <span className="block font-semibold text-red-700">{BOOKING_FLAGS[b.flag]}</span>}
-            </td>
-          </tr>
-        )}
-      />
-    </div>
+    <FilteredList
+      filters={{ label: 'Find bookings', fields: FIELDS, columns: 3, keys: KEYS }}
+      useList={useAdminBookings}
+      rows={(page) => page.bookings}
+      empty="No bookings match."
+      table={{ label: 'Bookings', headings: HEADINGS }}
+      pager={{ label: 'Pages of bookings' }}
+      row={(b) => (
+        <tr key={b.id} className={tr}>
+          <td className={`${td} whitespace-nowrap`}>{formatDateTime(b.pickupAt)}</td>
+          <td className={td}>
+            <Link to={`/admin/bookings/${b.id}`} className="font-semibold text-brand-600 underline">
+              {b.route}
+            </Link>
+          </td>
+          <td className={td}>
+            {b.customer.name}
+            <span className="block text-slate-700">{b.customer.email}</span>
+          </td>
+          <td className={td}>
+            {b.driver.businessName ?? b.driver.name}
+            <span className="block text-slate-700">{b.driver.email}</span>
+          </td>
+          <td className={td}>${b.price.toFixed(2)}</td>
+          <td className={td}>
+            {STATUS_TEXT[b.status]}
+            {b.lateCancellation && <span className="block text-amber-800">Late cancellation</span>}
+            {b.flag && <span className="block font-semibold text-red-700">{BOOKING_FLAGS[b.flag]}</span>}
+          </td>
+        </tr>
+      )}
+    />
   );
 }

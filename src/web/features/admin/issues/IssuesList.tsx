@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { ISSUE_STATUS_LABELS, ISSUE_STATUSES } from '../../../../shared/admin/issues.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { td, tr } from '../list/AdminTable.tsx';
-import { FilterForm, selectFilter, textFilter } from '../list/FilterForm.tsx';
-import { KeysetList } from '../list/KeysetList.tsx';
-import { useKeysetPager } from '../list/KeysetPager.tsx';
-import { useUrlFilters } from '../list/useUrlFilters.ts';
+import { FilteredList } from '../list/FilteredList.tsx';
+import { selectFilter, textFilter } from '../list/FilterForm.tsx';
 import { useAdminIssues } from './api.ts';
 
 const HEADINGS = ['Issue', 'Status', 'Priority', 'From', 'Reported'];
@@ -29,40 +27,33 @@ const FIELDS = [
   selectFilter('category', 'Category', CATEGORIES, 'Any'),
   textFilter('q', 'Words or e-mail', 'search'),
 ];
-const KEYS = FIELDS.map((f) => f.name);
 
 export function IssuesList() {
-  const pager = useKeysetPager();
-  const filters = useUrlFilters(KEYS, pager.reset);
-  const list = useAdminIssues(filters.search, pager.cursor);
-
   return (
-    <div className="flex flex-col gap-4">
-      <FilterForm label="Find reported issues" filters={filters} fields={FIELDS} columns={4} />
-      <KeysetList
-        query={list}
-        rows={(page) => page.issues}
-        empty="No issues match."
-        table={{ label: 'Issues', headings: HEADINGS }}
-        pager={{ label: 'Pages of issues', pager }}
-        row={(i) => (
-          <tr key={i.id} className={tr}>
-            <td className={td}>
-              <Link to={`/admin/issues/${i.id}`} className="font-semibold text-brand-600 underline">
-                {i.title}
-              </Link>
-              <span className="block capitalize text-slate-700">
-                {i.category}
-                {i.replies > 0 && ` · ${i.replies} ${i.replies === 1 ? 'reply' : 'replies'}`}
-              </span>
-            </td>
-            <td className={td}>{ISSUE_STATUS_LABELS[i.status]}</td>
-            <td className={`${td} capitalize`}>{i.priority}</td>
-            <td className={td}>{i.userEmail}</td>
-            <td className={`${td} whitespace-nowrap`}>{formatDateTime(i.createdAt)}</td>
-          </tr>
-        )}
-      />
-    </div>
+    <FilteredList
+      filters={{ label: 'Find reported issues', fields: FIELDS, columns: 4 }}
+      useList={useAdminIssues}
+      rows={(page) => page.issues}
+      empty="No issues match."
+      table={{ label: 'Issues', headings: HEADINGS }}
+      pager={{ label: 'Pages of issues' }}
+      row={(i) => (
+        <tr key={i.id} className={tr}>
+          <td className={td}>
+            <Link to={`/admin/issues/${i.id}`} className="font-semibold text-brand-600 underline">
+              {i.title}
+            </Link>
+            <span className="block capitalize text-slate-700">
+              {i.category}
+              {i.replies > 0 && ` · ${i.replies} ${i.replies === 1 ? 'reply' : 'replies'}`}
+            </span>
+          </td>
+          <td className={td}>{ISSUE_STATUS_LABELS[i.status]}</td>
+          <td className={`${td} capitalize`}>{i.priority}</td>
+          <td className={td}>{i.userEmail}</td>
+          <td className={`${td} whitespace-nowrap`}>{formatDateTime(i.createdAt)}</td>
+        </tr>
+      )}
+    />
   );
 }

@@ -32,14 +32,7 @@ const inputClass = 'rounded-md border border-slate-400 bg-white px-3 py-2';
 const GRID = { 3: 'sm:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' } as const;
 const FULL_ROW = { 3: 'sm:col-span-2 lg:col-span-3', 4: 'sm:col-span-2 lg:col-span-4' } as const;
 
-export function FilterForm<K extends string>({
-  label,
-  filters,
-  fields,
-  columns,
-  submitLabel = 'Filter',
-  buttonsInRow = false,
-}: {
+export interface FilterFormProps<K extends string> {
   /** The search landmark's name: "Find bookings". */
   label: string;
   filters: UrlFilters<K>;
@@ -49,7 +42,16 @@ export function FilterForm<K extends string>({
   submitLabel?: string;
   /** The buttons take the next cell instead of a row of their own. */
   buttonsInRow?: boolean;
-}) {
+}
+
+export function FilterForm<K extends string>({
+  label,
+  filters,
+  fields,
+  columns,
+  submitLabel = 'Filter',
+  buttonsInRow = false,
+}: FilterFormProps<K>) {
   return (
     <form
       key={filters.formKey}

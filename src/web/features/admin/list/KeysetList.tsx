@@ -5,14 +5,7 @@ import { SkeletonCards } from '../../../components/ui/loading.tsx';
 import { AdminTable, type AdminTableProps } from './AdminTable.tsx';
 import { KeysetPager, type KeysetPagerProps } from './KeysetPager.tsx';
 
-export function KeysetList<Page extends { nextCursor: string | null }, Row>({
-  query,
-  rows,
-  empty,
-  table,
-  pager,
-  row,
-}: {
+export interface KeysetListProps<Page extends { nextCursor: string | null }, Row> {
   query: UseQueryResult<Page>;
   /** The page's rows. */
   rows: (page: Page) => Row[];
@@ -22,7 +15,16 @@ export function KeysetList<Page extends { nextCursor: string | null }, Row>({
   pager: Omit<KeysetPagerProps, 'nextCursor'>;
   /** One row, a `<tr>` with its key (cells styled with `td`). */
   row: (row: Row) => ReactNode;
-}) {
+}
+
+export function KeysetList<Page extends { nextCursor: string | null }, Row>({
+  query,
+  rows,
+  empty,
+  table,
+  pager,
+  row,
+}: KeysetListProps<Page, Row>) {
   if (query.isPending) return <SkeletonCards />;
   if (query.error) {
     return (

@@ -23,6 +23,7 @@ import {
 } from '../../../../shared/marketplace/needs.ts';
 import { rideEditSchema, rideRequestSchema } from '../../../../shared/validation/marketplace.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox, RadioGroup } from '../../../components/ui/choice.tsx';
 import { Field, FormError } from '../../../components/ui/field.tsx';
 import { PlaceField, type PlaceValue } from './PlaceField.tsx';
 
@@ -289,65 +290,46 @@ export function TripForm({
             {count('boosterSeats', 'Booster seats (4 to 8 years)')}
           </div>
         </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Wheelchair</legend>
-          <div className="mt-2 flex flex-col gap-2">
-            {WHEELCHAIR_NEEDS.map((w) => (
-              <label key={w} className="flex items-start gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="wheelchair"
-                  className="mt-0.5 h-4 w-4"
-                  checked={v.needs.wheelchair === w}
-                  onChange={() => setNeed('wheelchair', w)}
-                />
-                {WHEELCHAIR_NEED_LABELS[w]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend="Wheelchair"
+          legendClassName="text-slate-800"
+          name="wheelchair"
+          options={WHEELCHAIR_NEEDS}
+          labels={WHEELCHAIR_NEED_LABELS}
+          value={v.needs.wheelchair}
+          onChange={(w) => setNeed('wheelchair', w)}
+        />
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           {count('surfboards', 'Surfboards')}
           {count('bikes', 'Bikes')}
-          <label className="flex items-center gap-2 self-end pb-3 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={v.needs.pram}
-              onChange={(e) => setNeed('pram', e.target.checked)}
-            />
-            Pram or stroller
-          </label>
-          <label className="flex items-center gap-2 self-end pb-3 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={v.needs.pets}
-              onChange={(e) => setNeed('pets', e.target.checked)}
-            />
-            Pet
-          </label>
+          <Checkbox
+            label="Pram or stroller"
+            className="self-end pb-3"
+            checked={v.needs.pram}
+            onCheckedChange={(on) => setNeed('pram', on)}
+          />
+          <Checkbox
+            label="Pet"
+            className="self-end pb-3"
+            checked={v.needs.pets}
+            onCheckedChange={(on) => setNeed('pets', on)}
+          />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Other large items</legend>
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
             {LARGE_ITEMS_ON_FORM.map((item) => (
-              <label key={item.value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4"
-                  checked={v.largeItems.includes(item.value)}
-                  onChange={(e) =>
-                    set(
-                      'largeItems',
-                      e.target.checked
-                        ? [...v.largeItems, item.value]
-                        : v.largeItems.filter((x) => x !== item.value),
-                    )
-                  }
-                />
-                {item.label}
-              </label>
+              <Checkbox
+                key={item.value}
+                label={item.label}
+                checked={v.largeItems.includes(item.value)}
+                onCheckedChange={(on) =>
+                  set(
+                    'largeItems',
+                    on ? [...v.largeItems, item.value] : v.largeItems.filter((x) => x !== item.value),
+                  )
+                }
+              />
             ))}
           </div>
         </fieldset>
@@ -379,15 +361,11 @@ export function TripForm({
       {mode === 'create' && (
         <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-semibold text-slate-800">Return trip</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={v.hasReturn}
-              onChange={(e) => set('hasReturn', e.target.checked)}
-            />
-            Add a return trip (destination back to pickup)
-          </label>
+          <Checkbox
+            label="Add a return trip (destination back to pickup)"
+            checked={v.hasReturn}
+            onCheckedChange={(on) => set('hasReturn', on)}
+          />
           {v.hasReturn && (
             <>
               <p className="text-sm text-slate-700">
