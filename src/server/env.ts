@@ -85,6 +85,16 @@ const schema = z.object({
     .min(1)
     .max(20)
     .default(LIVE_HEARTBEAT_MS / 1000),
+  /**
+   * How long a request whose Idempotency-Key is still in progress elsewhere waits for that answer before
+   * 409 (src/server/http/idempotency.ts). The API test of that 409 sets 2 instead of waiting 10 s.
+   */
+  IDEMPOTENCY_WAIT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .default(10),
 });
 
 export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL' | 'WEB_CONCURRENCY'> & {

@@ -30,7 +30,8 @@ export function databaseKinds(): DatabaseKind[] {
 
 /**
  * For the files whose subject is the HTTP layer, where the database only stores the fixtures (headers,
- * compression, body limits, control characters, the access matrix, places, public pages, push endpoints):
+ * compression, body limits, control characters, the access matrix, places, public pages, push endpoints,
+ * the fuzz test):
  * one run, on PostgreSQL when there is one (what production uses), else PGlite. Anything whose answer comes
  * from SQL keeps databaseKinds(): the drivers differ in types, concurrency and LISTEN (issue 29).
  */

@@ -41,8 +41,7 @@ export const IDEMPOTENCY = {
   lockSeconds: 30,
   /** A request that finds its key in progress checks again this often... */
   pollMs: 100,
-  /** ...for at most this long, then answers 409 with Retry-After. */
-  maxWaitMs: 10_000,
+  /** ...for at most IDEMPOTENCY_WAIT_SECONDS (src/server/env.ts, 10 s), then answers 409 with Retry-After. */
   retryAfterSeconds: 1,
   /** A request whose change committed this long ago without storing its answer has died. */
   effectGraceSeconds: 5,
@@ -141,8 +140,8 @@ async function readRow(db: Db, ref: KeyRef): Promise<StoredRow | undefined> {
 }
 
 /** Decides what a request with a key does: run (the key is now ours), replay, 422, or 409 after waiting. */
-async function claim(db: Db, ref: KeyRef): Promise<Claim> {
-  const deadline = Date.now() + IDEMPOTENCY.maxWaitMs;
+async function claim(db: Db, ref: KeyRef, maxWaitMs: number): Promise<Claim> {
+  const deadline = Date.now() + maxWaitMs;
   const where = and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key));
   do {
     const inserted = await db
@@ -290,7 +289,7 @@ export function idempotency(deps: Deps, rebuilders: Rebuilders) {
       hash: requestFingerprint(c.req.method, c.req.path, body, c.req.header('content-type')),
     };
 
-    const outcome = await claim(deps.db, ref);
+    const outcome = await claim(deps.db, ref, deps.env.IDEMPOTENCY_WAIT_SECONDS * 1000);
     if (outcome.kind === 'replay') return replay(c, outcome.row);
     if (outcome.kind === 'reused') {
       throw new AppError(422, 'idempotency_key_reused', API_MESSAGES.idempotencyKeyReused);
