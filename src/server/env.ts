@@ -89,12 +89,7 @@ const schema = z.object({
    * How long a request whose Idempotency-Key is still in progress elsewhere waits for that answer before
    * 409 (src/server/http/idempotency.ts). The API test of that 409 sets 2 instead of waiting 10 s.
    */
-  IDEMPOTENCY_WAIT_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(30)
-    .default(10),
+  IDEMPOTENCY_WAIT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
 });
 
 export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL' | 'WEB_CONCURRENCY'> & {
