@@ -56,6 +56,7 @@ import { questionRoutes } from './modules/questions/routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { rideRoutes } from './modules/rides/routes.ts';
+import { smsRoutes } from './modules/sms/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { robotsTxt, sitemapXml } from './seo/crawl.ts';
 import { isPagePath } from './seo/pages.ts';
@@ -105,6 +106,7 @@ const API_ROUTES: [prefix: string, routes: (deps: Deps, hub: RealtimeHub) => Hon
   ['/api/notification-preferences', preferenceRoutes],
   ['/api/send-email', sendEmailRoutes],
   ['/api/me', meRoutes],
+  ['/api/sms', smsRoutes],
 ];
 
 export interface AppOptions {
@@ -145,7 +147,8 @@ const PERMISSIONS_POLICY = {
   displayCapture: false,
   encryptedMedia: false,
   fullscreen: false,
-  geolocation: false,
+  // The booking's driver shares their position on the day of the trip (issue 30): this origin only.
+  geolocation: ['self'],
   gyroscope: false,
   hid: false,
   idleDetection: false,

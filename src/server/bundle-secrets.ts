@@ -28,6 +28,7 @@ function secretValues(env: Env): { name: string; value: string }[] {
     ['ADMIN_PASSWORD', env.ADMIN_PASSWORD],
     ['STRIPE_SECRET_KEY', env.STRIPE_SECRET_KEY],
     ['STRIPE_WEBHOOK_SECRET', env.STRIPE_WEBHOOK_SECRET],
+    ['TWILIO_AUTH_TOKEN', env.TWILIO_AUTH_TOKEN],
   ] as const) {
     if (value && value.length >= 6) found.push({ name, value });
   }

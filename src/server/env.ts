@@ -66,6 +66,18 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where the Stripe library sends its requests (a stand-in server in tests); Stripe's own by default. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Text messages (issue 30): 'twilio' sends through a Twilio-compatible REST API, 'dev' keeps every text in
+   * the development mailbox (sms_outbox, /dev/mailbox). Default: twilio when its three settings are set.
+   */
+  SMS_PROVIDER: z.enum(['twilio', 'dev']).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  /** Also the key of the inbound webhook's signature (X-Twilio-Signature). */
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sender: a number in E.164 (+61...), an alphanumeric sender id, or a Messaging Service SID (MG...). */
+  TWILIO_FROM: z.string().min(1).max(34).optional(),
+  /** Where the requests go (a stand-in server in tests); Twilio's own by default. */
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -92,12 +104,17 @@ const schema = z.object({
   IDEMPOTENCY_WAIT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
 });
 
-export type Env = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'APP_URL' | 'WEB_CONCURRENCY'> & {
+export type Env = Omit<
+  z.infer<typeof schema>,
+  'AUTH_SECRET' | 'APP_URL' | 'WEB_CONCURRENCY' | 'SMS_PROVIDER'
+> & {
   AUTH_SECRET: string;
   APP_URL: string;
   isProduction: boolean;
   /** How many server processes to run (WEB_CONCURRENCY, or its default). */
   WEB_CONCURRENCY: number;
+  /** Where text messages go (SMS_PROVIDER, or its default). */
+  SMS_PROVIDER: 'twilio' | 'dev';
 };
 
 /** Names of browser-exposed variables (Vite's VITE_ prefix) that would leak a secret into the bundle. */
@@ -144,10 +161,17 @@ export function loadEnv(vars: Record<string, string | undefined> = process.env):
       'Invalid configuration:\n  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database opens in one process only)',
     );
   }
+  const twilioSet = Boolean(v.TWILIO_ACCOUNT_SID && v.TWILIO_AUTH_TOKEN && v.TWILIO_FROM);
+  if (v.SMS_PROVIDER === 'twilio' && !twilioSet) {
+    throw new Error(
+      'Invalid configuration:\n  SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
+    );
+  }
   const concurrency = v.WEB_CONCURRENCY ?? (isProduction && v.DATABASE_URL ? availableParallelism() : 1);
   return {
     ...v,
     WEB_CONCURRENCY: concurrency,
+    SMS_PROVIDER: v.SMS_PROVIDER ?? (twilioSet ? 'twilio' : 'dev'),
     AUTH_SECRET: secret,
     APP_URL: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, ''),
     isProduction,

@@ -15,6 +15,8 @@ import { WEB_DIR } from './paths.ts';
 import { listen } from './server.ts';
 import { mailFrom } from './services/mail.ts';
 import { startMailWorker } from './services/mail-worker.ts';
+import { smsProviderFor } from './services/sms.ts';
+import { startSmsWorker } from './services/sms-worker.ts';
 
 /** A stop asked for by SIGTERM/SIGINT ends the process within this time, finished or not. */
 export const SHUTDOWN_TIMEOUT_MS = 9_000;
@@ -89,7 +91,10 @@ async function main() {
     // Expires past requests and quotes every minute; safe with several instances (an advisory lock). Then
     // the billing run: statements on the 1st, reminders for due and overdue ones (its own lock).
     const billing = billingSettings(env);
-    const stopSweeper = startSweeper(database.db, { after: (db) => runBilling(db, billing) });
+    const stopSweeper = startSweeper(database.db, {
+      feeBasisPoints: billing.feeBasisPoints,
+      after: (db) => runBilling(db, billing),
+    });
     // E-mails and pushes every notification as each user chose; several instances share the work safely.
     const stopDelivery = await startDeliveryWorker({
       db: database.db,
@@ -104,10 +109,13 @@ async function main() {
       smtpUrl: env.SMTP_URL,
       from: mailFrom(env),
     });
+    // Sends the text-message outbox through the SMS provider (the development mailbox without one).
+    const stopSms = await startSmsWorker({ db: database.db, database, provider: smsProviderFor(env) });
     stopBackground = async () => {
       stopSweeper();
       await stopDelivery();
       await stopMail();
+      await stopSms();
     };
   }
   console.log(
@@ -115,6 +123,12 @@ async function main() {
   );
   if (!env.isProduction && !env.SMTP_URL)
     console.log(`E-mail goes to the development mailbox: ${env.APP_URL}/dev/mailbox`);
+  if (env.SMS_PROVIDER === 'dev')
+    console[env.isProduction ? 'warn' : 'log'](
+      env.isProduction
+        ? 'Text messages are not sent: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (README).'
+        : `Text messages go to the development mailbox: ${env.APP_URL}/dev/mailbox`,
+    );
 
   /**
    * Graceful shutdown (docs/ARCHITECTURE.md "Stopping"): /api/ready starts failing, the listening socket

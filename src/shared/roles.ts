@@ -205,6 +205,7 @@ export const APP_ROUTES = [
   '/admin/bookings/:id',
   '/admin/verifications',
   '/admin/verifications/:id',
+  '/admin/today',
   '/drivers/:id',
   '/available-rides',
   '/driver-billing',

@@ -492,6 +492,60 @@ const MATRIX: Record<string, Entry> = {
       body: {},
     }),
   },
+  // The day of the trip (issue 30): the driver's actions, the customer's, either side's. Where the allowed
+  // actor's answer is 409 the fresh booking is not at that stage (no status set, nothing marked): past access.
+  'POST /api/bookings/:id/trip-status': {
+    expect: '401 403 404 200 404 404',
+    request: async (w) => ({
+      path: `/api/bookings/${await w.freshBooking({ pickupPassed: true })}/trip-status`,
+      body: { status: 'on_the_way' },
+    }),
+  },
+  'POST /api/bookings/:id/customer-signal': {
+    expect: '401 200 404 403 404 404',
+    request: async (w) => ({
+      path: `/api/bookings/${await w.freshBooking({ pickupPassed: true })}/customer-signal`,
+      body: { kind: 'at_pickup' },
+    }),
+  },
+  'PUT /api/bookings/:id/position-sharing': {
+    expect: '401 403 404 200 404 404',
+    request: async (w) => ({
+      path: `/api/bookings/${await w.freshBooking()}/position-sharing`,
+      body: { on: false },
+    }),
+  },
+  'POST /api/bookings/:id/position': {
+    // 409 for driver A: a fresh booking has no "On the way" and no sharing yet.
+    expect: '401 403 404 409 404 404',
+    request: async (w) => ({
+      path: `/api/bookings/${await w.freshBooking({ pickupPassed: true })}/position`,
+      body: { lat: -32.72, lng: 152.1 },
+    }),
+  },
+  'POST /api/bookings/:id/no-show': {
+    // 409 for driver A: the driver has not arrived.
+    expect: '401 403 404 409 404 404',
+    request: async (w) => ({
+      path: `/api/bookings/${await w.freshBooking({ pickupPassed: true })}/no-show`,
+      body: {},
+    }),
+  },
+  'POST /api/bookings/:id/no-show-dispute': {
+    // 409 for customer A: nobody marked a no-show.
+    expect: '401 409 404 403 404 404',
+    request: async (w) => ({
+      path: `/api/bookings/${await w.freshBooking({ pickupPassed: true })}/no-show-dispute`,
+      body: { reason: 'I was at the door the whole time.' },
+    }),
+  },
+  'POST /api/bookings/:id/not-happened': {
+    expect: '401 200 404 200 404 404',
+    request: async (w) => ({
+      path: `/api/bookings/${await w.freshBooking({ pickupPassed: true })}/not-happened`,
+      body: { reason: 'Nobody came.' },
+    }),
+  },
   'GET /api/bookings/:id/receipt': {
     expect: '401 200 404 200 404 404',
     request: (w) => ({ path: `/api/bookings/${w.booking}/receipt` }),
@@ -652,6 +706,12 @@ const MATRIX: Record<string, Entry> = {
     expect: '404 404 404 404 404 404',
     request: () => ({ path: '/api/stripe/webhook', body: {} }),
   },
+  'POST /api/sms/inbound': {
+    // The SMS provider's signed call, never a session's: without Twilio set up (as here) it is not there for
+    // anyone; with it, a wrongly signed call is 403 whoever sends it (sms.test.ts).
+    expect: '404 404 404 404 404 404',
+    request: () => ({ path: '/api/sms/inbound' }),
+  },
 
   // The administration: admins only, everything audited (admin-users.test.ts and friends).
   'GET /api/drivers/:userId': {
@@ -721,6 +781,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/bookings': {
     expect: '401 403 403 403 403 200',
     request: () => ({ path: '/api/admin/bookings' }),
+  },
+  'GET /api/admin/today': {
+    expect: '401 403 403 403 403 200',
+    request: () => ({ path: '/api/admin/today' }),
   },
   'GET /api/admin/bookings/:id': {
     expect: '401 403 403 403 403 200',
@@ -851,6 +915,10 @@ const MATRIX: Record<string, Entry> = {
     expect: '200 200 200 200 200 200',
     request: () => ({ path: '/api/dev/mailbox' }),
   },
+  'GET /api/dev/sms': {
+    expect: '200 200 200 200 200 200',
+    request: () => ({ path: '/api/dev/sms' }),
+  },
   'POST /api/dev/rides/:id/pickup-passed': {
     expect: '200 200 200 200 200 200',
     request: async (w) => ({ path: `/api/dev/rides/${await w.freshRide()}/pickup-passed`, body: {} }),
@@ -862,6 +930,13 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/dev/billing/month-end': {
     expect: '200 200 200 200 200 200',
     request: () => ({ path: '/api/dev/billing/month-end', body: {} }),
+  },
+  'POST /api/dev/bookings/:id/shift': {
+    expect: '200 200 200 200 200 200',
+    request: async (w) => ({
+      path: `/api/dev/bookings/${await w.freshBooking()}/shift`,
+      body: { minutes: 5 },
+    }),
   },
 };
 

@@ -147,7 +147,8 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
     expect(mine!.message).toBe(
       'Your shuttle from Nelson Bay to Williamtown on Fri 26 Nov 2027, 5:30 am (Sydney time) is booked for $139.00. ' +
         'Pickup: 35 Stockton St, Nelson Bay. Drop-off: Newcastle Airport, 1 Williamtown Dr, Williamtown. ' +
-        'Driver: Port Stephens Shuttles (Dana Driverson, 0498 765 432). Vehicle: Toyota HiAce, white, plate ABC123.',
+        'Driver: Port Stephens Shuttles (Dana Driverson, 0498 765 432). Vehicle: Toyota HiAce, white, plate ABC123. ' +
+        'Booked for 3 passengers, 2 bags, surfboard. Flight QF1504.',
     );
     expect(
       (await notificationsOf(driver)).some((n) => n.type === 'quote_accepted' && n.relatedId === booking.id),

@@ -66,6 +66,7 @@ const WITHOUT_JSON_BODY = new Set([
   'POST /api/bookings/:id/complete',
   'POST /api/billing/statements/:id/checkout',
   'POST /api/stripe/webhook',
+  'POST /api/sms/inbound',
   'POST /api/notifications/read-all',
   'POST /api/notifications/:id/read',
   'POST /api/files',
@@ -507,6 +508,10 @@ describe.each(oneDatabaseKind())('fuzz every API route (%s)', (kind) => {
     const probes = new Set(['/api/health', '/api/ready']);
     const multipartOnly = (path: string) =>
       BODY_LIMITS.some((r) => r.path === path && r.accepts?.every((t) => t === 'multipart/form-data'));
+    const urlencodedOnly = (path: string) =>
+      BODY_LIMITS.some(
+        (r) => r.path === path && r.accepts?.every((t) => t === 'application/x-www-form-urlencoded'),
+      );
     const overrides = plausible(known);
     const failures: string[] = [];
     for (const route of routes.filter((r) => !probes.has(r.path))) {
@@ -522,14 +527,20 @@ describe.each(oneDatabaseKind())('fuzz every API route (%s)', (kind) => {
         form.append('note', `before${ch}after`);
         const res = multipartOnly(route.path)
           ? await as(route.path).postForm(path, form)
-          : hasBody
+          : urlencodedOnly(route.path)
             ? await as(route.path).request(path, {
                 method: route.method,
-                body: JSON.stringify({ ...base, note: `before${ch}after` }),
+                body: new URLSearchParams({ note: `before${ch}after` }).toString(),
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
               })
-            : await as(route.path).request(`${path}?q=${encodeURIComponent(`a${ch}b`)}`, {
-                method: route.method,
-              });
+            : hasBody
+              ? await as(route.path).request(path, {
+                  method: route.method,
+                  body: JSON.stringify({ ...base, note: `before${ch}after` }),
+                })
+              : await as(route.path).request(`${path}?q=${encodeURIComponent(`a${ch}b`)}`, {
+                  method: route.method,
+                });
         const text = await res.text();
         if (res.status !== 400 || !text.includes('control characters')) {
           failures.push(

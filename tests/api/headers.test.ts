@@ -46,7 +46,8 @@ describe.each(oneDatabaseKind())('security headers (%s)', (kind) => {
       expect(csp, path).toContain("object-src 'none'");
       expect(csp, path).toContain("frame-ancestors 'none'");
       const permissions = res.headers.get('permissions-policy') ?? '';
-      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+      // Geolocation: this origin only (the driver's position on the day of the trip, issue 30).
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=(self)', 'payment=()', 'usb=()'])
         expect(permissions, path).toContain(feature);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');

@@ -101,6 +101,13 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
   },
   // One error report: its context is capped at a few KB (CLIENT_ERROR_LIMITS).
   { method: 'POST', path: '/api/client-errors', maxBytes: 64 * 1024 },
+  // The SMS provider's webhook (issue 30): Twilio posts a form of a few dozen short fields.
+  {
+    method: 'POST',
+    path: '/api/sms/inbound',
+    maxBytes: 64 * 1024,
+    accepts: ['application/x-www-form-urlencoded'],
+  },
 ];
 
 function pattern(path: string): RegExp {

@@ -72,6 +72,8 @@ function assertAddressClean(c: Context<AppBindings>) {
 
 const TEXT_BODY = /^(application\/json|text\/plain)\b/i;
 const FORM_BODY = /^multipart\/form-data\b/i;
+/** A URL-encoded form (the SMS provider's webhook, issue 30): its names and values, decoded. */
+const URLENCODED_BODY = /^application\/x-www-form-urlencoded\b/i;
 
 /** Mount on /api/* after the body limits (so a body is read only up to its limit). */
 export function refuseControlCharacters() {
@@ -79,12 +81,17 @@ export function refuseControlCharacters() {
     assertAddressClean(c);
     const type = c.req.header('content-type') ?? '';
     const text = TEXT_BODY.test(type);
-    if (c.req.raw.body && (text || FORM_BODY.test(type))) {
+    const urlencoded = URLENCODED_BODY.test(type);
+    if (c.req.raw.body && (text || urlencoded || FORM_BODY.test(type))) {
       // Read the body once and hand the route a fresh copy of the same bytes (as http/idempotency.ts does).
       const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
       c.req.raw = new Request(c.req.raw, { body: bytes });
       if (text) assertTextClean(bytes);
-      else await assertMultipartClean(bytes, type);
+      else if (urlencoded) {
+        for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) {
+          if (IN_TEXT.test(name) || IN_TEXT.test(value)) throw controlCharacterError(name);
+        }
+      } else await assertMultipartClean(bytes, type);
     }
     await next();
   });

@@ -1,5 +1,6 @@
 /**
- * Delivers every in-app notification by e-mail and by browser push, as the user chose per kind.
+ * Delivers every in-app notification by e-mail and by browser push, and the day-of-trip kinds also by text
+ * message (issue 30: SMS_KINDS), as the user chose per kind.
  *
  * It runs from the database, after commit: a notifications row only becomes visible once the change that
  * wrote it committed. Each round
@@ -13,13 +14,17 @@
  * A row leaves 'pending' once, so a notification is never delivered twice on a channel. An e-mail is
  * recorded in mail_outbox and its delivery row marked 'sent' in one transaction: either both happen or
  * neither, so there is no window for a duplicate. The mail worker (services/mail-worker.ts) then sends the
- * outbox row over SMTP with its own retries (ADR 011); a push is sent from here.
+ * outbox row over SMTP with its own retries (ADR 011); a push is sent from here. A text is the same as an
+ * e-mail: an sms_outbox row (dedupe_key = the delivery id) and the 'sent' mark in one transaction, sent by
+ * services/sms-worker.ts; skipped when the user has no mobile number or the number replied STOP.
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { displayLocality } from '../../shared/marketplace/booking.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
+import { needsLabels } from '../../shared/marketplace/needs-labels.ts';
+import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
 import { formatSydneyDateTime, formatSydneyShort } from '../../shared/marketplace/time.ts';
 import { formatPhone, PHONE_MESSAGES, phoneHref } from '../../shared/validation/phone.ts';
 import type { Database, Db } from '../db/client.ts';
@@ -31,6 +36,7 @@ import {
   quotes,
   rides,
   type StoredAttachment,
+  smsOptOuts,
   users,
 } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
@@ -41,6 +47,8 @@ import {
   NOTIFICATION_KIND_LABELS,
   notificationPath,
 } from '../modules/delivery/kinds.ts';
+import { loadSmsFacts } from '../modules/sms/facts.ts';
+import { fallbackSmsText, smsText } from '../modules/sms/texts.ts';
 import { type EmailInline, type EmailRow, type EmailSection, renderEmail } from '../services/email-layout.ts';
 import { bookingCalendar } from '../services/ics.ts';
 import type { Mailer, MailMessage } from '../services/mail.ts';
@@ -52,6 +60,7 @@ import {
   webPushSender,
 } from '../services/push.ts';
 import { EVENTS_CHANNEL } from '../services/realtime.ts';
+import { recordSms, smsNumber } from '../services/sms.ts';
 import { startWorkerLoop } from '../services/worker-loop.ts';
 
 export const MAX_ATTEMPTS = 5;
@@ -59,6 +68,9 @@ export const MAX_ATTEMPTS = 5;
 export const CLAIM_LEASE_SECONDS = 120;
 /** Notifications older than this when first seen are not delivered any more (stale news). */
 export const DELIVERY_MAX_AGE_HOURS = 24;
+/** "On the way" and "arrived" texts older than this are not sent: by then they would mislead. */
+export const SMS_MOMENT_MAX_AGE_MINUTES = 30;
+const MOMENT_KINDS: readonly string[] = ['driver_on_the_way', 'driver_arrived'];
 
 export type MailAttachment = StoredAttachment;
 
@@ -89,19 +101,27 @@ export const defaultRetryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** (
 
 type Rows<T> = { rows: T[] };
 
-/** Step 1: a delivery row per notification and channel, skipped at once for channels the user turned off. */
+const smsKindList = sql.join(
+  SMS_KINDS.map((k) => sql`${k}`),
+  sql`, `,
+);
+
+/**
+ * Step 1: a delivery row per notification and channel (a text only for SMS_KINDS), skipped at once for
+ * channels the user turned off.
+ */
 export async function enqueueDeliveries(db: Db): Promise<number> {
+  const chosen = sql`coalesce(case c.channel when 'email' then p.email when 'push' then p.push else p.sms end, true)`;
   const result = (await db.execute(sql`
     insert into notification_deliveries (notification_id, channel, status, last_error)
     select n.id, c.channel,
-      case when coalesce(case c.channel when 'email' then p.email else p.push end, true)
-           then 'pending' else 'skipped' end,
-      case when coalesce(case c.channel when 'email' then p.email else p.push end, true)
-           then null else 'turned off by the user' end
+      case when ${chosen} then 'pending' else 'skipped' end,
+      case when ${chosen} then null else 'turned off by the user' end
     from notifications n
-    cross join (values ('email'), ('push')) as c(channel)
+    cross join (values ('email'), ('push'), ('sms')) as c(channel)
     left join notification_preferences p on p.user_id = n.user_id and p.kind = n.type
     where n.created_at > now() - make_interval(hours => ${DELIVERY_MAX_AGE_HOURS})
+      and (c.channel <> 'sms' or n.type in (${smsKindList}))
       and not exists (
         select 1 from notification_deliveries d where d.notification_id = n.id and d.channel = c.channel
       )
@@ -115,7 +135,7 @@ export async function enqueueDeliveries(db: Db): Promise<number> {
 interface Claimed {
   id: string;
   notification_id: string;
-  channel: 'email' | 'push';
+  channel: 'email' | 'push' | 'sms';
   attempts: number;
 }
 
@@ -195,6 +215,8 @@ export function bookingSections(booking: BookingDto): EmailSection[] {
     ...(ride.flightNumber ? [{ label: 'Flight', value: ride.flightNumber }] : []),
     { label: 'Passengers', value: String(ride.passengers) },
     { label: 'Luggage', value: luggageText(ride.luggageBags, ride.largeItems) },
+    // Issue 30: every need (child seats, wheelchair...), one a line, so the driver comes equipped.
+    ...(needsLabels(ride.needs).length ? [{ label: 'Needs', value: needsLabels(ride.needs) }] : []),
     {
       label: 'Fare',
       value: `${formatAud(booking.priceCents)} agreed, paid ${asDriver ? 'to you by the customer' : 'to the driver'} directly`,
@@ -491,11 +513,16 @@ type Outcome = { status: 'sent'; marked?: boolean } | { status: 'skipped'; reaso
 /** The delivery row lost its claim (another instance finished it) while this one was recording the mail. */
 class ClaimLost extends Error {}
 
-async function deliverEmail(deps: DeliveryDeps, row: Claimed, n: NotificationRow): Promise<Outcome> {
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, n.userId));
-  if (!user || user.email.endsWith('.invalid')) return { status: 'skipped', reason: 'no e-mail address' };
-  const mail = await buildMail(deps, n, user.email, row.id);
-  // The outbox row and the 'sent' mark commit together: never a mail without its mark, nor the reverse.
+/**
+ * Marks the claimed delivery row 'sent' and runs `write` (the outbox insert) in the same transaction, so
+ * the message and its mark commit together. Throws ClaimLost when the row is no longer this instance's
+ * claim (another instance finished it, or its attempt count moved on).
+ */
+async function markSentWith(
+  deps: DeliveryDeps,
+  row: Claimed,
+  write: (tx: Db) => Promise<unknown>,
+): Promise<Outcome> {
   await deps.db.transaction(async (tx) => {
     const marked = await tx
       .update(notificationDeliveries)
@@ -509,9 +536,52 @@ async function deliverEmail(deps: DeliveryDeps, row: Claimed, n: NotificationRow
       )
       .returning({ id: notificationDeliveries.id });
     if (marked.length === 0) throw new ClaimLost();
-    await deps.mailer.send(mail, { tx: tx as Db });
+    await write(tx as Db);
   });
   return { status: 'sent', marked: true };
+}
+
+async function deliverEmail(deps: DeliveryDeps, row: Claimed, n: NotificationRow): Promise<Outcome> {
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, n.userId));
+  if (!user || user.email.endsWith('.invalid')) return { status: 'skipped', reason: 'no e-mail address' };
+  const mail = await buildMail(deps, n, user.email, row.id);
+  // The outbox row and the 'sent' mark commit together: never a mail without its mark, nor the reverse.
+  return markSentWith(deps, row, (tx) => deps.mailer.send(mail, { tx }));
+}
+
+/** The text, written to sms_outbox with the 'sent' mark in one transaction (as deliverEmail does). */
+async function deliverSms(deps: DeliveryDeps, row: Claimed, n: NotificationRow): Promise<Outcome> {
+  if (!isSmsKind(n.type)) return { status: 'skipped', reason: 'no text message for this kind' };
+  if (
+    MOMENT_KINDS.includes(n.type) &&
+    Date.now() - n.createdAt.getTime() > SMS_MOMENT_MAX_AGE_MINUTES * 60_000
+  ) {
+    return { status: 'skipped', reason: 'too late for this text' };
+  }
+  const [user] = await deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, n.userId));
+  const to = smsNumber(user?.phone);
+  if (!to) return { status: 'skipped', reason: 'no mobile number' };
+  const [optedOut] = await deps.db
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phone, to));
+  if (optedOut) return { status: 'skipped', reason: 'the number replied STOP' };
+  const appUrl = deps.env.APP_URL.replace(/\/$/, '');
+  const textOptions = {
+    brandName: deps.env.BRAND_NAME,
+    link: `${appUrl}${notificationPath(n.type, n.relatedId)}`,
+  };
+  const facts = n.relatedId ? await loadSmsFacts(deps.db, n.userId, n.relatedId) : null;
+  const body = facts ? smsText(n.type, facts, textOptions) : fallbackSmsText(n.title, textOptions);
+  return markSentWith(deps, row, (tx) =>
+    recordSms(tx, {
+      to,
+      body,
+      kind: n.type,
+      dedupeKey: row.id,
+      meta: { deliveryId: row.id, notificationId: n.id, relatedId: n.relatedId },
+    }),
+  );
 }
 
 async function deliverPush(deps: DeliveryDeps, n: NotificationRow): Promise<Outcome> {
@@ -573,7 +643,12 @@ async function deliverOne(deps: DeliveryDeps, row: Claimed): Promise<keyof Deliv
     return 'skipped';
   }
   try {
-    const outcome = row.channel === 'email' ? await deliverEmail(deps, row, n) : await deliverPush(deps, n);
+    const outcome =
+      row.channel === 'email'
+        ? await deliverEmail(deps, row, n)
+        : row.channel === 'sms'
+          ? await deliverSms(deps, row, n)
+          : await deliverPush(deps, n);
     if (outcome.status === 'sent') {
       if (!outcome.marked) await mark({ status: 'sent', sentAt: sql`now()`, lastError: null });
       return 'sent';

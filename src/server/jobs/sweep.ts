@@ -9,20 +9,27 @@
  * notification for each side is written in the same transaction (so it goes exactly once; the delivery
  * worker then e-mails and pushes it).
  *
+ * The day of the trip (issue 30): the 2-hour reminder (once, the same way, reminder_2h_sent_at; run before
+ * the 24-hour one so a booking made late gets one reminder), and trips that complete themselves 12 hours
+ * after pickup (modules/bookings/auto-complete.ts), accruing the fee at the rate given in `opts`.
+ *
  * It handles compliance documents over time: reminders before expiry and withdrawals at expiry
  * (services/document-expiry.ts). And it deletes live events past their replay window (services/realtime.ts).
  */
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { displayLocality, formatPickupSydney } from '../../shared/marketplace/booking.ts';
+import { DEFAULT_PLATFORM_FEE_PERCENT, percentToBasisPoints } from '../../shared/billing.ts';
 import { LIVE_QUOTE_STATUSES } from '../../shared/marketplace/constants.ts';
 import type { Db } from '../db/client.ts';
 import { quotes, rides } from '../db/schema/index.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { deleteStaleGuards } from '../modules/account/lockout.ts';
-import { bookingDayFacts, reminderMessages } from '../modules/bookings/confirmation.ts';
-import { notify } from '../modules/notifications/service.ts';
+import { completeOverdueTrips } from '../modules/bookings/auto-complete.ts';
+import { reminderMessages } from '../modules/bookings/confirmation.ts';
+import { sendTwoHourReminders } from '../modules/bookings/reminder-2h.ts';
+import { sendDueReminders } from '../modules/bookings/trip-reminders.ts';
 import { deleteOldLiveEvents } from '../services/realtime.ts';
 import { sweepDocuments } from './document-expiry.ts';
+import { alertLateBookings } from './late-bookings.ts';
 
 /** Any fixed number, different from the migration lock's: every instance takes the same one. */
 export const SWEEP_LOCK_KEY = 727_002;
@@ -34,7 +41,13 @@ export interface SweepResult {
   expiredQuotes: number;
 }
 
-export async function sweepExpired(db: Db): Promise<SweepResult> {
+export interface SweepOptions {
+  /** The platform fee rate for trips that complete themselves (billingSettings(env).feeBasisPoints). */
+  feeBasisPoints?: number;
+}
+
+export async function sweepExpired(db: Db, opts: SweepOptions = {}): Promise<SweepResult> {
+  const feeBasisPoints = opts.feeBasisPoints ?? percentToBasisPoints(DEFAULT_PLATFORM_FEE_PERCENT);
   return db.transaction(async (tx) => {
     const result = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${sql.raw(String(SWEEP_LOCK_KEY))}) as locked`,
@@ -59,7 +72,9 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
         ),
       )
       .returning({ id: quotes.id });
+    await sendTwoHourReminders(tx);
     await sendTripReminders(tx);
+    await completeOverdueTrips(tx, feeBasisPoints);
     // Compliance documents: expiry reminders, and what an expired document ends (issue 13).
     await sweepDocuments(tx);
     await deleteOldLiveEvents(tx);
@@ -67,6 +82,8 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
     await deleteExpiredIdempotencyKeys(tx);
     // Sign-in guards nobody has touched for a day, and old two-factor challenges (issue 16).
     await deleteStaleGuards(tx);
+    // Admins told once per booking whose driver is late (issue 30, late-bookings.ts).
+    await alertLateBookings(tx);
     return { swept: true, expiredRides: expiredRides.length, expiredQuotes: expiredQuotes.length };
   });
 }
@@ -78,51 +95,24 @@ export const REMINDER_HOURS_BEFORE = 24;
  * Marks the due bookings reminded and notifies both sides; call inside the sweep's transaction. Returns the
  * bookings reminded now (a second call finds none).
  */
-export async function sendTripReminders(tx: Db): Promise<string[]> {
-  const result = (await tx.execute(sql`
-    update bookings b set reminder_sent_at = now()
-      from rides r
-     where r.id = b.ride_id
-       and b.status = 'confirmed'
-       and b.reminder_sent_at is null
-       and r.pickup_at > now()
-       and r.pickup_at <= now() + make_interval(hours => ${REMINDER_HOURS_BEFORE})
-    returning b.id, b.customer_id, b.driver_id, r.pickup_at, r.pickup_locality, r.destination_locality`)) as unknown as {
-    rows: {
-      id: string;
-      customer_id: string;
-      driver_id: string;
-      pickup_at: Date | string;
-      pickup_locality: string;
-      destination_locality: string;
-    }[];
-  };
-  for (const b of result.rows) {
+export function sendTripReminders(tx: Db): Promise<string[]> {
+  return sendDueReminders(tx, {
+    type: 'trip_reminder',
+    sentColumn: 'reminder_sent_at',
+    hoursBefore: REMINDER_HOURS_BEFORE,
     // What matters on the day: when, where, who (with the phone), the vehicle and its plate.
-    const facts = await bookingDayFacts(tx, b.id);
-    const trip = `${displayLocality(b.pickup_locality)} to ${displayLocality(b.destination_locality)}`;
-    const when = formatPickupSydney(b.pickup_at);
-    const words = facts ? reminderMessages(facts) : null;
-    await notify(tx, {
-      userId: b.customer_id,
-      type: 'trip_reminder',
+    words: (facts) => reminderMessages(facts),
+    customer: {
       title: 'Your trip is coming up',
-      message:
-        words?.customer ??
+      fallback: (trip, when) =>
         `Reminder: your shuttle from ${trip} picks you up on ${when} (Sydney time). Your driver's contact details are on the booking.`,
-      relatedId: b.id,
-    });
-    await notify(tx, {
-      userId: b.driver_id,
-      type: 'trip_reminder',
+    },
+    driver: {
       title: 'Upcoming pickup',
-      message:
-        words?.driver ??
+      fallback: (trip, when) =>
         `Reminder: you pick up the booked trip from ${trip} on ${when} (Sydney time). The customer's contact details are on the booking.`,
-      relatedId: b.id,
-    });
-  }
-  return result.rows.map((r) => r.id);
+    },
+  });
 }
 
 /**
@@ -131,7 +121,7 @@ export async function sendTripReminders(tx: Db): Promise<string[]> {
  */
 export function startSweeper(
   db: Db,
-  opts: { intervalMs?: number; after?: (db: Db) => Promise<unknown> } = {},
+  opts: { intervalMs?: number; after?: (db: Db) => Promise<unknown> } & SweepOptions = {},
 ): () => void {
   const intervalMs = opts.intervalMs ?? 60_000;
   let running = false;
@@ -140,7 +130,7 @@ export function startSweeper(
     if (running || stopped) return;
     running = true;
     try {
-      await sweepExpired(db);
+      await sweepExpired(db, opts);
     } catch (err) {
       console.error('expiry sweep failed', err);
     }

@@ -1,17 +1,22 @@
 /**
  * 'Add to calendar': a booking as an iCalendar (.ics) event. The start is the pickup instant in UTC, so
- * every calendar shows it at the right local time; the duration is estimated from the distance.
+ * every calendar shows it at the right local time; the duration is estimated from the distance. The
+ * description carries what was booked (passengers, bags, every need, the flight, the note: issue 30), and
+ * the event rings ALARM_HOURS_BEFORE the pickup, when the driver sets off and the customer gets ready.
  */
 import { createEvent } from 'ics';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { displayLocality } from '../../shared/marketplace/booking.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
+import { needsLabels } from '../../shared/marketplace/needs-labels.ts';
 import { formatSydneyDateTime } from '../../shared/marketplace/time.ts';
 import { formatPhone, PHONE_MESSAGES } from '../../shared/validation/phone.ts';
 
 /** Average road speed for the estimate, and the shortest duration a calendar entry gets. */
 export const TRIP_SPEED_KMH = 60;
 export const TRIP_MIN_MINUTES = 30;
+/** The calendar's reminder: this many hours before the pickup. */
+export const ALARM_HOURS_BEFORE = 2;
 
 export function estimatedTripMinutes(distanceKm: number): number {
   return Math.max(TRIP_MIN_MINUTES, Math.ceil((distanceKm / TRIP_SPEED_KMH) * 60));
@@ -31,6 +36,10 @@ export function bookingCalendar(booking: BookingDto, opts: { brandName: string; 
     ride.luggageBags > 0 ? `${ride.luggageBags} ${ride.luggageBags === 1 ? 'bag' : 'bags'}` : '',
     ...ride.largeItems,
   ].filter(Boolean);
+  const needs = needsLabels(ride.needs);
+  const otherLeg = ride.pair?.otherLegPickupAt
+    ? `${ride.pair.leg === 'outbound' ? 'Return leg' : 'Outbound leg'}: ${formatSydneyDateTime(ride.pair.otherLegPickupAt)} (Sydney time)`
+    : '';
   const description = [
     `Pickup: ${formatSydneyDateTime(ride.pickupAt)} (Sydney time)`,
     `From: ${place(ride.pickup)}`,
@@ -38,12 +47,14 @@ export function bookingCalendar(booking: BookingDto, opts: { brandName: string; 
     ride.flightNumber ? `Flight: ${ride.flightNumber}` : '',
     `Passengers: ${ride.passengers}`,
     `Luggage: ${luggage.length ? luggage.join(', ') : 'none'}`,
+    needs.length ? `Needs: ${needs.join(', ')}` : '',
     `Agreed fare: ${formatAud(booking.priceCents)} AUD (the most you can be asked to pay; paid to the driver directly).`,
     `Driver: ${[driver.companyName, driver.contact.name].filter(Boolean).join(', ')}, phone ${phone(driver.contact.phone)}`,
     `Vehicle: ${vehicle || 'see booking'}`,
     `Registration: ${v.registration || 'see booking'}`,
     `Customer: ${customer.contact.name}, phone ${phone(customer.contact.phone)}`,
     ride.notes.trim() ? `Notes: ${ride.notes.trim()}` : '',
+    otherLeg,
     `Booking: ${booking.id}`,
   ]
     .filter(Boolean)
@@ -62,6 +73,18 @@ export function bookingCalendar(booking: BookingDto, opts: { brandName: string; 
     url: `${opts.appUrl.replace(/\/$/, '')}/booking/${booking.id}`,
     status: booking.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
     busyStatus: 'BUSY',
+    // No reminder for a cancelled trip.
+    ...(booking.status === 'cancelled'
+      ? {}
+      : {
+          alarms: [
+            {
+              action: 'display' as const,
+              description: `Shuttle pickup in ${ALARM_HOURS_BEFORE} hours: ${formatSydneyDateTime(ride.pickupAt)} at ${place(ride.pickup)}`,
+              trigger: { hours: ALARM_HOURS_BEFORE, before: true },
+            },
+          ],
+        }),
   });
   if (error || !value) throw error ?? new Error('calendar event could not be built');
   return value;

@@ -21,11 +21,22 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import type { Database, Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { markAttachments } from './email-mark.ts';
 import { MAIL_CHANNEL, messageIdDomain } from './mail.ts';
-import { startWorkerLoop } from './worker-loop.ts';
+import {
+  backoffMs,
+  createOutboxSender,
+  errorText,
+  leaseSet,
+  msFromNow,
+  nextDue,
+  type OutboxRoundResult,
+  type OutboxWorkerOptions,
+  startOutboxWorker,
+  thisAttempt,
+} from './outbox-worker.ts';
 
 /** Retry schedule: base delay doubling per attempt up to max; given up after giveUpAfterMs from recording. */
 export const MAIL_RETRY = { baseMs: 10_000, maxMs: 10 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 } as const;
@@ -39,7 +50,6 @@ export const MAIL_SEND_TIMEOUT_MS = 2 * 60_000;
 export const MAIL_LEASE_MS = MAIL_SEND_TIMEOUT_MS + 30_000;
 /** Sent, failed and expired rows are deleted this long after they were recorded. */
 export const MAIL_RETENTION_DAYS = 30;
-const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** SMTP timeouts, so a server that hangs cannot hold the worker. */
 const SMTP_TIMEOUTS = {
@@ -50,7 +60,7 @@ const SMTP_TIMEOUTS = {
 } as const;
 
 export function defaultMailRetryDelayMs(attempt: number): number {
-  return Math.min(MAIL_RETRY.baseMs * 2 ** Math.max(0, attempt - 1), MAIL_RETRY.maxMs);
+  return backoffMs(MAIL_RETRY, attempt);
 }
 
 /** SMTP when a URL is given, else nodemailer's JSON transport (builds the message, delivers nothing). */
@@ -75,10 +85,7 @@ export interface MailSenderOptions {
   retentionDays?: number;
 }
 
-export interface MailRoundResult {
-  sent: number;
-  retried: number;
-  failed: number;
+export interface MailRoundResult extends OutboxRoundResult {
   expired: number;
 }
 
@@ -106,38 +113,14 @@ export async function claimNextMail(
   db: Db,
   opts: { leaseMs?: number; from: string; skip?: readonly string[] },
 ): Promise<OutboxRow | null> {
-  const leaseSeconds = (opts.leaseMs ?? MAIL_LEASE_MS) / 1000;
   const domain = messageIdDomain(opts.from);
-  const skip = opts.skip?.length
-    ? sql`and id not in (${sql.join(
-        opts.skip.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
   const [row] = await db
     .update(mailOutbox)
     .set({
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      ...leaseSet(mailOutbox, opts.leaseMs ?? MAIL_LEASE_MS),
       messageId: sql`coalesce(${mailOutbox.messageId}, '<' || gen_random_uuid() || '@' || ${domain} || '>')`,
     })
-    // A scalar subquery (`=`), evaluated once: with `in (...)` the planner may rescan it as a semi-join,
-    // and each rescan skips the row this statement just locked, so one claim could take several rows.
-    .where(
-      and(
-        eq(mailOutbox.status, 'pending'),
-        eq(
-          mailOutbox.id,
-          sql`(select id from mail_outbox
-                where status = 'pending' and next_attempt_at <= now()
-                  and (expires_at is null or expires_at > now())
-                  ${skip}
-                order by next_attempt_at
-                limit 1
-                for update skip locked)`,
-        ),
-      ),
-    )
+    .where(nextDue(mailOutbox, opts.skip, sql`and (expires_at is null or expires_at > now())`))
     .returning();
   return row ?? null;
 }
@@ -146,10 +129,6 @@ export async function claimNextMail(
 function isPermanent(err: unknown): boolean {
   const e = err as { permanent?: unknown; command?: unknown };
   return e?.permanent === true && (e.command === 'RCPT TO' || e.command === 'DATA');
-}
-
-function errorText(err: unknown) {
-  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
 }
 
 export interface MailSender {
@@ -164,138 +143,60 @@ export interface MailSender {
 export function createMailSender(opts: MailSenderOptions): MailSender {
   const { db } = opts;
   const transport = createMailTransport(opts.smtpUrl);
-  const retryDelayMs = opts.retryDelayMs ?? defaultMailRetryDelayMs;
-  const giveUpAfterMs = opts.giveUpAfterMs ?? MAIL_RETRY.giveUpAfterMs;
-  const retentionDays = opts.retentionDays ?? MAIL_RETENTION_DAYS;
-  /** Rows the SMTP server accepted whose 'sent' mark failed (the database was away): marked first next round. */
-  const unmarked = new Set<string>();
-  let lastPrunedAt = 0;
-  let stopping = false;
-
-  const markSent = (id: string) =>
-    db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, error: null })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
-
-  async function flushUnmarked() {
-    for (const id of [...unmarked]) {
-      await markSent(id);
-      unmarked.delete(id);
-    }
-  }
-
-  async function prune() {
-    if (Date.now() - lastPrunedAt < PRUNE_EVERY_MS) return;
-    await db.execute(sql`
-      delete from mail_outbox
-       where status <> 'pending' and created_at < now() - make_interval(days => ${retentionDays})`);
-    lastPrunedAt = Date.now();
-  }
-
-  async function deliver(row: OutboxRow): Promise<keyof MailRoundResult> {
-    const message: SendMailOptions & { signal?: AbortSignal } = {
-      from: opts.from,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html ?? undefined,
-      replyTo: row.replyTo ?? undefined,
-      messageId: row.messageId ?? undefined,
-      attachments: [...row.attachments.map((a) => ({ ...a })), ...markAttachments(row.html)],
-      signal: AbortSignal.timeout(opts.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS),
-    };
-    try {
+  const giveUpAfterSeconds = (opts.giveUpAfterMs ?? MAIL_RETRY.giveUpAfterMs) / 1000;
+  const sender = createOutboxSender({
+    db,
+    table: mailOutbox,
+    name: 'mail',
+    retentionDays: opts.retentionDays ?? MAIL_RETENTION_DAYS,
+    retryDelayMs: opts.retryDelayMs ?? defaultMailRetryDelayMs,
+    upkeep: async () => ({ expired: await expireMail(db) }),
+    claim: (skip) => claimNextMail(db, { leaseMs: opts.leaseMs, from: opts.from, skip }),
+    send: async (row: OutboxRow) => {
+      const message: SendMailOptions & { signal?: AbortSignal } = {
+        from: opts.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        replyTo: row.replyTo ?? undefined,
+        messageId: row.messageId ?? undefined,
+        attachments: [...row.attachments.map((a) => ({ ...a })), ...markAttachments(row.html)],
+        signal: AbortSignal.timeout(opts.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS),
+      };
       await transport.sendMail(message);
-    } catch (err) {
-      const permanent = isPermanent(err);
-      const delayMs = retryDelayMs(row.attempts);
-      const giveUpAfterSeconds = giveUpAfterMs / 1000;
+    },
+    markSent: (id) =>
+      db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: sql`now()`, error: null })
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'))),
+    recordFailure: async (row, err, delayMs) => {
+      // Given up at once for a permanent refusal, else when the next try would fall past the give-up time.
       const [marked] = await db
         .update(mailOutbox)
         .set({
           error: errorText(err),
-          nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-          status: sql`case when ${sql.raw(permanent ? 'true' : 'false')}
-                or now() + make_interval(secs => ${delayMs / 1000})
+          nextAttemptAt: msFromNow(delayMs),
+          status: sql`case when ${sql.raw(isPermanent(err) ? 'true' : 'false')}
+                or ${msFromNow(delayMs)}
                    > ${mailOutbox.createdAt} + make_interval(secs => ${giveUpAfterSeconds})
               then 'failed' else 'pending' end`,
         })
-        // Only while this attempt's lease is ours: a later claim's state is not overwritten.
-        .where(
-          and(
-            eq(mailOutbox.id, row.id),
-            eq(mailOutbox.status, 'pending'),
-            eq(mailOutbox.attempts, row.attempts),
-          ),
-        )
+        .where(thisAttempt(mailOutbox, row))
         .returning({ status: mailOutbox.status });
-      const failed = marked?.status === 'failed';
-      console.error(
-        `mail ${row.id} (${row.kind}) attempt ${row.attempts} failed: ${errorText(err)}${
-          failed ? '; given up' : `; retry in ${delayMs / 1000} s`
-        }`,
-      );
-      return failed ? 'failed' : 'retried';
-    }
-    try {
-      await markSent(row.id);
-    } catch (err) {
-      // Sent but not recorded: remember it, so this process does not send it again once the lease ends.
-      unmarked.add(row.id);
-      throw err;
-    }
-    return 'sent';
-  }
-
-  return {
-    async runRound() {
-      const result: MailRoundResult = { sent: 0, retried: 0, failed: 0, expired: 0 };
-      await flushUnmarked();
-      result.expired = await expireMail(db);
-      await prune();
-      // Each mail is tried at most once per round, however short its retry delay.
-      const tried: string[] = [];
-      while (tried.length < 200 && !stopping) {
-        const row = await claimNextMail(db, { leaseMs: opts.leaseMs, from: opts.from, skip: tried });
-        if (!row) break;
-        tried.push(row.id);
-        result[await deliver(row)] += 1;
-      }
-      return result;
+      return marked?.status === 'failed';
     },
-    stop() {
-      stopping = true;
-    },
-    close() {
-      transport.close();
-    },
-  };
+  });
+  return { ...sender, close: () => transport.close() };
 }
 
-export interface MailWorkerOptions extends MailSenderOptions {
-  /** To be woken when a mail is recorded (LISTEN mail_outbox). */
-  database?: Pick<Database, 'listen'>;
-  /** Poll interval (default 5 s). */
-  intervalMs?: number;
-}
+export type MailWorkerOptions = MailSenderOptions & OutboxWorkerOptions;
 
 /**
  * Starts the worker: a round at once, on every NOTIFY and every `intervalMs`. Returns a function that stops
  * it, waiting for the message being sent.
  */
 export async function startMailWorker(opts: MailWorkerOptions): Promise<() => Promise<void>> {
-  const sender = createMailSender(opts);
-  const stopLoop = await startWorkerLoop({
-    round: () => sender.runRound(),
-    name: 'mail worker',
-    database: opts.database,
-    channel: MAIL_CHANNEL,
-    intervalMs: opts.intervalMs,
-  });
-  return async () => {
-    sender.stop();
-    await stopLoop();
-    sender.close();
-  };
+  return startOutboxWorker(createMailSender(opts), { ...opts, name: 'mail worker', channel: MAIL_CHANNEL });
 }

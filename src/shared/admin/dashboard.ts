@@ -49,6 +49,8 @@ export interface DashboardDto {
     driversAwaitingReview: number;
     documentsExpiring: number;
     openIssues: number;
+    /** Bookings of today (Sydney) whose driver is late now (issue 30: shared/marketplace/late.ts). */
+    lateToday: number;
     clientErrors: { last24h: number; dailyAverage: number; rising: boolean };
   };
 }

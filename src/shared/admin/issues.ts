@@ -1,6 +1,7 @@
 /** Issue triage for administrators (issue 14): statuses, the list's filters, replies. */
 import { z } from 'zod';
-import { ISSUE_PRIORITIES } from '../validation/issues.ts';
+import { ISSUE_CATEGORIES, ISSUE_PRIORITIES } from '../validation/issues.ts';
+import { TRIP_PROBLEM_CATEGORIES } from '../validation/trip-problems.ts';
 import { ADMIN_LIMITS } from './users.ts';
 
 export const ISSUE_STATUSES = ['pending', 'in_progress', 'resolved', 'closed'] as const;
@@ -13,6 +14,13 @@ export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
 };
 
 export const ISSUE_REPLY_MAX = 5000;
+
+/** The list's kinds (issue 30): problems reported on a booking, and the app-wide issue reports. */
+export const ISSUE_KINDS = ['trip', 'app'] as const;
+export const ISSUE_KIND_LABELS: Record<(typeof ISSUE_KINDS)[number], string> = {
+  trip: 'Trip problems',
+  app: 'App issues',
+};
 
 export const ISSUE_ADMIN_MESSAGES = {
   replyRequired: 'Please write the reply.',
@@ -37,7 +45,10 @@ export const issueReplySchema = z.object({
 
 export const issueListQuerySchema = z.object({
   status: z.enum(ISSUE_STATUSES).optional(),
-  category: z.enum(['bug', 'feature', 'improvement', 'other']).optional(),
+  // Both lists name 'other'; the repeat is harmless to the enum.
+  category: z.enum([...ISSUE_CATEGORIES, ...TRIP_PROBLEM_CATEGORIES]).optional(),
+  /** 'trip': problems reported on a booking (issue 30); 'app': the app-wide issue reports. */
+  kind: z.enum(ISSUE_KINDS).optional(),
   priority: z.enum([...ISSUE_PRIORITIES, 'critical']).optional(),
   /** Part of the title, description or reporter's e-mail. */
   q: z.string().trim().max(ADMIN_LIMITS.searchMax).optional(),
@@ -65,6 +76,19 @@ export interface AdminIssueDto {
   createdAt: string;
   statusChangedAt: string | null;
   replies: number;
+  /** A problem reported on a booking (issue 30): the booking, its trip and both sides; else null. */
+  booking: IssueBookingDto | null;
+}
+
+/** The booking a trip problem is about, as the admin's issue list and page show it. */
+export interface IssueBookingDto {
+  id: string;
+  status: string;
+  pickupAt: string;
+  /** 'Nelson Bay to Williamtown' */
+  trip: string;
+  customer: { id: string; name: string; email: string };
+  driver: { id: string; name: string; businessName: string | null; email: string };
 }
 
 export interface IssueReplyDto {

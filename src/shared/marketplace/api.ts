@@ -1,6 +1,7 @@
 /** What the marketplace API returns: the server builds these, the web app reads them. */
 import type { BookingStatus, QuoteStatus, RideStatus, Weekday } from './constants.ts';
 import type { DriverOffers, RideNeeds } from './needs.ts';
+import type { TripStatus } from './trip-status.ts';
 import type {
   DocumentKind,
   DocumentStatus,
@@ -325,6 +326,40 @@ export interface BookingDto {
   myRating: RatingDto | null;
   /** The other side's rating of me: null while hidden (until both rated or 7 days passed). */
   theirRating: RatingDto | null;
+  // The day of the trip (issue 30). Each change is also in `history` (trip_on_the_way, trip_arrived...).
+  /** The driver's latest status on the day (null before "On the way"). */
+  tripStatus: TripStatus | null;
+  tripStatusAt: string | null;
+  /** The driver shares their position with the customer on this trip. */
+  sharingPosition: boolean;
+  /** When the free waiting time runs out (null until the driver arrived, and once on board). */
+  waitingUntil: string | null;
+  /** The driver's latest position and the estimate to the pickup: for the booking's CUSTOMER only. */
+  driverPosition: DriverPositionDto | null;
+  noShowAt: string | null;
+  noShowDisputedAt: string | null;
+  notHappenedAt: string | null;
+  /** The status the driver can set now (null: none, or not yet: see tripStatusOpensAt). */
+  nextTripStatus: TripStatus | null;
+  /** When "On the way" opens (90 minutes before pickup) while it is too early; else null. */
+  tripStatusOpensAt: string | null;
+  canMarkNoShow: boolean;
+  canDisputeNoShow: boolean;
+  /** The customer can send "Running late" / "I'm at the pickup" now. */
+  canSignal: boolean;
+  canReportNotHappened: boolean;
+  /** The driver can switch position sharing on or off now. */
+  canSharePosition: boolean;
+}
+
+/** The driver's latest shared position, as the booking's customer sees it (issue 30). */
+export interface DriverPositionDto {
+  lat: number;
+  lng: number;
+  recordedAt: string;
+  /** Road estimate to the pickup (straight line times the road factor), 0.1 km. */
+  distanceKm: number;
+  etaMinutes: number;
 }
 
 export interface NotificationDto {

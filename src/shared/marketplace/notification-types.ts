@@ -37,6 +37,22 @@ export const NOTIFICATION_TYPES = [
   'statement_paid',
   /** To the customer (relatedId: the booking id): a receipt for the fare paid to the driver. */
   'receipt_issued',
+  // The day of the trip (issue 30). relatedId: the booking id, unless said otherwise.
+  /** To the customer: the driver set off, or is at the pickup (also a text message). */
+  'driver_on_the_way',
+  'driver_arrived',
+  /** To the other side: on board, dropped off; the customer running late or at the pickup. */
+  'trip_update',
+  /** To both sides, 2 hours before pickup (the 24-hour one is trip_reminder). */
+  'trip_reminder_2h',
+  /** To the customer: the driver marked them a no-show. */
+  'no_show_marked',
+  /** To the driver and every admin: the customer disputed a no-show. */
+  'no_show_disputed',
+  /** To every admin (relatedId: the issue id): a problem reported on a booking; urgent for safety. */
+  'trip_problem_reported',
+  /** To every admin: a driver has not set off 30 minutes before pickup, or not arrived 10 after it. */
+  'booking_late',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -56,5 +72,7 @@ export function notificationPath(type: string, relatedId: string | null): string
   if (type.startsWith('document_')) return '/driver-profile#documents';
   if (type === 'quote_withdrawn') return `/driver-matching/${relatedId}`;
   if (type.startsWith('statement_')) return `/driver-billing/${relatedId}`;
+  if (type === 'trip_problem_reported') return `/admin/issues/${relatedId}`;
+  if (type === 'booking_late') return `/admin/bookings/${relatedId}`;
   return `/booking/${relatedId}`;
 }

@@ -78,5 +78,7 @@ export interface IssueRecord {
   userEmail: string;
   userType: string;
   status: string;
+  /** A problem reported from a booking (issue 30): the booking it is about; null for an app issue. */
+  bookingId: string | null;
   createdAt: string;
 }

@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
       page('/admin/bookings/:id', () => import('../routes/admin-booking.tsx')),
       page('/admin/verifications', () => import('../routes/admin-verifications.tsx')),
       page('/admin/verifications/:id', () => import('../routes/admin-verification.tsx')),
+      page('/admin/today', () => import('../routes/admin-today.tsx')),
       page('/drivers/:id', () => import('../routes/driver-public.tsx')),
       page('/available-rides', () => import('../routes/available-rides.tsx')),
       page('/driver-billing', () => import('../routes/driver-billing.tsx')),

@@ -1,58 +1,35 @@
 /**
  * /booking/{id}: the trip, the agreed fare, the driver's business and vehicle (so the passenger can
  * identify them), both sides' contact details, status and history, calendar download, cancel, complete, rate.
+ * While confirmed it leads with the day of the trip and everything that was booked (issue 30). The driver
+ * gets a driver's view: the actions of the moment first, then the customer and the pickup, and nothing
+ * addressed to a passenger; the customer's and the admin's view keep their order.
  */
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import type { BookingDto, ContactDto } from '../../shared/marketplace/api.ts';
-import { formatAud } from '../../shared/marketplace/money.ts';
+import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
 import { BOOKING_STATE_TEXT, cancelledByText, FREE_CANCELLATION_HOURS } from '../../shared/messages.ts';
-import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { FormError } from '../components/ui/field.tsx';
 import { SkeletonCards } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { BookingReceipt } from '../features/billing/Receipt.tsx';
-import { DriverTrustLines, VehicleLine } from '../features/driver-card/DriverCard.tsx';
+import { ReportTripProblem } from '../features/issues/ReportTripProblem.tsx';
 import { useBooking, useBookingAction } from '../features/marketplace/api.ts';
+import { BookedDetails } from '../features/marketplace/components/BookedDetails.tsx';
+import { BookingParties, FareAndHistory } from '../features/marketplace/components/BookingRecord.tsx';
 import { CancelBookingDialog } from '../features/marketplace/components/CancelBookingDialog.tsx';
 import { DayOfTrip } from '../features/marketplace/components/DayOfTrip.tsx';
+import { DriverDayOfTrip } from '../features/marketplace/components/DriverDayOfTrip.tsx';
 import { RatingForm } from '../features/marketplace/components/RatingForm.tsx';
 import { RideSummary, Stars, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
+import { CustomerTripPanel } from '../features/marketplace/day-of-trip/CustomerTripPanel.tsx';
+import { DriverTripControls } from '../features/marketplace/day-of-trip/DriverTripControls.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
-import { phoneDisplay } from '../lib/phone-display.ts';
-
-function Contact({ title, contact }: { title: string; contact: ContactDto }) {
-  const phone = contact.phone ? phoneDisplay(contact.phone) : null;
-  return (
-    <div className="flex min-w-0 flex-col gap-1 wrap-anywhere">
-      <h3 className="font-semibold">{title}</h3>
-      <p className="flex items-center gap-2">
-        <Avatar src={contact.avatarUrl} name={contact.name} email={contact.email} size="sm" decorative />
-        <span className="min-w-0">{contact.name}</span>
-      </p>
-      <p>
-        <a href={`mailto:${contact.email}`} className="text-brand-600 underline">
-          {contact.email}
-        </a>
-      </p>
-      <p data-testid="contact-phone">
-        {phone ? (
-          <a href={phone.href} className="text-brand-600 underline">
-            <span className="sr-only">Phone </span>
-            {phone.text}
-          </a>
-        ) : (
-          <span className="text-slate-700">{BOOKING_STATE_TEXT.noPhone}</span>
-        )}
-      </p>
-    </div>
-  );
-}
 
 /** One sentence on where the booking stands, and what the cancellation policy means for it now. */
 function StatusText({ b }: { b: BookingDto }) {
@@ -129,8 +106,6 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
       </div>
     );
   }
-  const v = b.driver.vehicle;
-
   async function complete() {
     setError(null);
     try {
@@ -147,160 +122,141 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
     toast({ title: 'Booking cancelled', variant: 'success' });
   }
 
+  const asDriver = !admin && b.viewerRole === 'driver';
+
+  const header = (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">Booking details</h1>
+        <StatusBadge status={b.status} />
+        {admin && b.lateCancellation && (
+          <span
+            className="inline-flex items-center gap-1 rounded-full border border-amber-700 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-950"
+            data-testid="late-cancellation"
+          >
+            <TriangleAlert className="h-4 w-4" aria-hidden="true" />
+            {BOOKING_STATE_TEXT.lateCancellation}
+          </span>
+        )}
+      </div>
+      <p ref={statusRef} tabIndex={-1} className="text-lg wrap-anywhere" data-testid="booking-status">
+        <StatusText b={b} />
+        {admin && b.lateCancellation && ` ${BOOKING_STATE_TEXT.lateCancellationHint}`}
+      </p>
+    </div>
+  );
+
+  // While confirmed: the day's card (the driver's own for the driver) and everything that was booked.
+  const trip =
+    b.status === 'confirmed' ? (
+      <>
+        {asDriver ? <DriverDayOfTrip b={b} /> : <DayOfTrip b={b} />}
+        <BookedDetails b={b} admin={admin} />
+      </>
+    ) : (
+      <Card className="flex flex-col gap-3">
+        <h2 className="text-xl font-bold">Trip</h2>
+        <RideSummary ride={b.ride} showBudget={false} />
+      </Card>
+    );
+
+  const parties = <BookingParties b={b} admin={admin} asDriver={asDriver} />;
+  const fareAndHistory = <FareAndHistory b={b} />;
+
+  const completeButton = b.canComplete && (
+    <Button className="self-start" onClick={complete} disabled={action.isPending}>
+      Mark trip completed
+    </Button>
+  );
+
+  const cancelCard = (b.canCancel || cancelOpen) && (
+    <Card className="flex flex-col gap-3">
+      <h2 className="text-xl font-bold">Cancel this booking</h2>
+      <p>{BOOKING_STATE_TEXT.policy}</p>
+      <CancelBookingDialog
+        pickupAt={b.ride.pickupAt}
+        otherSide={b.viewerRole === 'driver' ? 'the customer' : 'the driver'}
+        onConfirm={cancel}
+        onCancelled={() => setFocusAfter('status')}
+        onOpenChange={(open) => {
+          setCancelOpen(open);
+          // Closed after a refusal (the other side cancelled first): the button is going, focus the status.
+          if (!open && !b.canCancel) setFocusAfter('status');
+        }}
+      />
+    </Card>
+  );
+
+  const receipt = !admin && b.status === 'completed' && b.viewerRole !== 'admin' && (
+    <BookingReceipt bookingId={b.id} viewerRole={b.viewerRole} fareCents={b.priceCents} />
+  );
+
+  const ratings = (b.canRate || b.myRating || b.theirRating) && (
+    <Card className="flex flex-col gap-3">
+      <h2 className="text-xl font-bold">Ratings</h2>
+      {b.canRate && (
+        <RatingForm
+          bookingId={b.id}
+          about={b.viewerRole === 'driver' ? 'your customer' : 'your driver'}
+          onRated={() => setFocusAfter('rating')}
+        />
+      )}
+      {b.myRating && (
+        <p ref={myRatingRef} tabIndex={-1} className="wrap-anywhere">
+          You rated: <Stars value={b.myRating.stars} /> {b.myRating.comment && `“${b.myRating.comment}”`}
+        </p>
+      )}
+      {b.theirRating ? (
+        <p data-testid="their-rating" className="wrap-anywhere">
+          {b.theirRating.fromName} rated you: <Stars value={b.theirRating.stars} />{' '}
+          {b.theirRating.comment && `“${b.theirRating.comment}”`}
+        </p>
+      ) : (
+        b.myRating && (
+          <p className="text-sm text-slate-700">
+            The other side's rating appears once they rate, or after 7 days.
+          </p>
+        )
+      )}
+    </Card>
+  );
+
+  if (asDriver) {
+    // The driver's view: what to do now at the top, then who and where, then the record.
+    return (
+      <div className="flex flex-col gap-6">
+        {header}
+        {/* issue 30: trip status controls (the driver's one-tap statuses and the trip's timeline) go here. */}
+        <DriverTripControls b={b} />
+        <FormError message={error} />
+        {completeButton}
+        {receipt}
+        {ratings}
+        {trip}
+        {parties}
+        {fareAndHistory}
+        {/* issue 30: the "Report a problem with this trip" button (ReportTripProblem) goes here. */}
+        <ReportTripProblem bookingId={b.id} viewerRole="driver" />
+        {cancelCard}
+      </div>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold">Booking details</h1>
-          <StatusBadge status={b.status} />
-          {admin && b.lateCancellation && (
-            <span
-              className="inline-flex items-center gap-1 rounded-full border border-amber-700 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-950"
-              data-testid="late-cancellation"
-            >
-              <TriangleAlert className="h-4 w-4" aria-hidden="true" />
-              {BOOKING_STATE_TEXT.lateCancellation}
-            </span>
-          )}
-        </div>
-        <p ref={statusRef} tabIndex={-1} className="text-lg wrap-anywhere" data-testid="booking-status">
-          <StatusText b={b} />
-          {admin && b.lateCancellation && ` ${BOOKING_STATE_TEXT.lateCancellationHint}`}
-        </p>
-      </div>
-      {b.status === 'confirmed' ? (
-        <DayOfTrip b={b} />
-      ) : (
-        <Card className="flex flex-col gap-3">
-          <h2 className="text-xl font-bold">Trip</h2>
-          <RideSummary ride={b.ride} showBudget={false} />
-        </Card>
-      )}
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
-        <Card className="flex flex-col gap-2">
-          <h2 className="text-xl font-bold">Driver and vehicle</h2>
-          <div className="flex items-center gap-3">
-            <Avatar src={b.driverCard.avatarUrl} name={b.driverCard.businessName} size="md" decorative />
-            <p className="font-semibold" data-testid="driver-business-name">
-              {b.driverCard.businessName}
-            </p>
-          </div>
-          <p className="text-sm">BSP number {b.driver.bspNumber}</p>
-          <ul className="flex flex-col gap-2 text-base" data-testid="driver-card">
-            <DriverTrustLines driver={b.driverCard} />
-            {b.vehicleCard && <VehicleLine vehicle={b.vehicleCard} />}
-          </ul>
-          <p data-testid="vehicle">
-            {[v.make, v.model].filter(Boolean).join(' ') || 'Vehicle'}
-            {v.color && `, ${v.color}`}
-            {v.registration && (
-              <>
-                {' · registration '}
-                <span className="rounded border-2 border-slate-800 px-1.5 font-mono font-bold tracking-wider">
-                  {v.registration}
-                </span>
-              </>
-            )}{' '}
-            · {v.capacity} seats
-          </p>
-        </Card>
-        <Card className="grid grid-cols-1 content-start gap-4 sm:grid-cols-2" data-testid="contacts">
-          <h2 className="text-xl font-bold sm:col-span-2">Contact details</h2>
-          <Contact title="Driver" contact={b.driver.contact} />
-          <Contact title="Customer" contact={b.customer.contact} />
-          <p className="text-sm text-slate-700 sm:col-span-2">
-            {admin
-              ? 'The two sides contact each other and settle payment directly.'
-              : 'Contact each other directly; you pay the driver directly.'}
-          </p>
-        </Card>
-      </div>
-      {/* The fare is agreed and settled between the two sides: its statement is folded (issue 18). */}
-      <details className="group rounded-xl border border-slate-200 bg-white shadow-card">
-        <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1 rounded-xl p-5">
-          <h2 className="text-xl font-bold">Agreed fare</h2>
-          <span className="text-2xl font-bold text-brand-950" data-testid="agreed-fare">
-            {formatAud(b.priceCents)}
-          </span>
-          <span className="text-sm font-semibold text-brand-600 underline underline-offset-4">
-            <span className="group-open:hidden">Show the fare statement</span>
-            <span className="hidden group-open:inline">Hide the fare statement</span>
-          </span>
-        </summary>
-        <div className="flex flex-col gap-2 px-5 pb-5">
-          <p className="text-sm wrap-anywhere" data-testid="booking-fare-statement">
-            {b.fareStatement}
-          </p>
-          <p className="text-sm text-slate-700">Accepted {formatSydney(b.acceptedAt)} (Sydney time)</p>
-        </div>
-      </details>
-      <Card className="flex flex-col gap-2">
-        <h2 className="text-xl font-bold">History</h2>
-        <ol className="flex flex-col gap-1 text-sm wrap-anywhere">
-          {b.history.map((h) => (
-            <li key={`${h.type}-${h.at}`}>
-              <span className="font-semibold capitalize">{h.type.replace(/_/g, ' ')}</span> ·{' '}
-              {formatSydney(h.at)} · {h.by === 'admin' ? 'ShuttleQuote' : h.by}
-              {h.note && `: ${h.note}`}
-            </li>
-          ))}
-        </ol>
-      </Card>
+      {header}
+      {/* issue 30: trip status controls (the trip's status and timeline; the customer's "running late") go here. */}
+      <CustomerTripPanel b={b} />
+      {trip}
+      {parties}
+      {fareAndHistory}
       <FormError message={error} />
-      {b.canComplete && (
-        <Button className="self-start" onClick={complete} disabled={action.isPending}>
-          Mark trip completed
-        </Button>
-      )}
-      {(b.canCancel || cancelOpen) && (
-        <Card className="flex flex-col gap-3">
-          <h2 className="text-xl font-bold">Cancel this booking</h2>
-          <p>{BOOKING_STATE_TEXT.policy}</p>
-          <CancelBookingDialog
-            pickupAt={b.ride.pickupAt}
-            otherSide={b.viewerRole === 'driver' ? 'the customer' : 'the driver'}
-            onConfirm={cancel}
-            onCancelled={() => setFocusAfter('status')}
-            onOpenChange={(open) => {
-              setCancelOpen(open);
-              // Closed after a refusal (the other side cancelled first): the button is going, focus the status.
-              if (!open && !b.canCancel) setFocusAfter('status');
-            }}
-          />
-        </Card>
-      )}
-      {!admin && b.status === 'completed' && b.viewerRole !== 'admin' && (
-        <BookingReceipt bookingId={b.id} viewerRole={b.viewerRole} fareCents={b.priceCents} />
-      )}
-      {(b.canRate || b.myRating || b.theirRating) && (
-        <Card className="flex flex-col gap-3">
-          <h2 className="text-xl font-bold">Ratings</h2>
-          {b.canRate && (
-            <RatingForm
-              bookingId={b.id}
-              about={b.viewerRole === 'driver' ? 'your customer' : 'your driver'}
-              onRated={() => setFocusAfter('rating')}
-            />
-          )}
-          {b.myRating && (
-            <p ref={myRatingRef} tabIndex={-1} className="wrap-anywhere">
-              You rated: <Stars value={b.myRating.stars} /> {b.myRating.comment && `“${b.myRating.comment}”`}
-            </p>
-          )}
-          {b.theirRating ? (
-            <p data-testid="their-rating" className="wrap-anywhere">
-              {b.theirRating.fromName} rated you: <Stars value={b.theirRating.stars} />{' '}
-              {b.theirRating.comment && `“${b.theirRating.comment}”`}
-            </p>
-          ) : (
-            b.myRating && (
-              <p className="text-sm text-slate-700">
-                The other side's rating appears once they rate, or after 7 days.
-              </p>
-            )
-          )}
-        </Card>
-      )}
+      {completeButton}
+      {/* issue 30: the "Report a problem with this trip" button (ReportTripProblem) goes here (not for admins). */}
+      {!admin && b.viewerRole === 'customer' && <ReportTripProblem bookingId={b.id} viewerRole="customer" />}
+      {cancelCard}
+      {receipt}
+      {ratings}
     </div>
   );
 }

@@ -82,7 +82,7 @@ export default function SettingsPage() {
           <Section
             id="settings-notifications"
             title="Notification choices"
-            intro="Everything always appears on your Notifications page. Choose what also reaches you by e-mail and by push."
+            intro="Everything always appears on your Notifications page. Choose what also reaches you by e-mail, by push and, on the day of a trip, by text message to your mobile."
           >
             <NotificationPreferences />
           </Section>

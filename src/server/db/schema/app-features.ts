@@ -8,7 +8,7 @@ import { users } from './auth.ts';
 import { createdAt, flag, jsonObject, timestamptz, updatedAt, uuidKey } from './columns.ts';
 import { notifications } from './notifications.ts';
 
-/** Per user and notification kind: deliver by e-mail and/or push (in-app is always on). */
+/** Per user and notification kind: deliver by e-mail, push and/or text message (in-app is always on). */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
@@ -18,6 +18,8 @@ export const notificationPreferences = pgTable(
     kind: text('kind').notNull(),
     email: flag('email', true),
     push: flag('push', true),
+    /** Text messages (issue 30): only the kinds that matter when nobody looks at a screen send one. */
+    sms: flag('sms', true),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
@@ -45,7 +47,7 @@ export const notificationDeliveries = pgTable(
   (t) => [
     uniqueIndex('notification_deliveries_once_idx').on(t.notificationId, t.channel),
     index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    check('notification_deliveries_channel_check', sql`${t.channel} in ('email', 'push')`),
+    check('notification_deliveries_channel_check', sql`${t.channel} in ('email', 'push', 'sms')`),
     check(
       'notification_deliveries_status_check',
       sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`,

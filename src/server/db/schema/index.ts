@@ -12,3 +12,4 @@ export * from './marketplace.ts';
 export * from './notifications.ts';
 export * from './reliability.ts';
 export * from './security.ts';
+export * from './sms.ts';

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { bookings } from './marketplace.ts';
 
 export const issues = pgTable(
   'issues',
@@ -16,6 +17,8 @@ export const issues = pgTable(
     userEmail: text('user_email').notNull(),
     userType: text('user_type').notNull().default('customer'),
     status: text('status').notNull().default('pending'),
+    /** A problem reported from a booking's page (issue 30): the booking it is about. */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     /** Issue 14's triage: who moved the status last, and when. */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: uuid('status_changed_by'),
@@ -25,7 +28,12 @@ export const issues = pgTable(
     index('issues_user_id_idx').on(t.userId),
     check('issues_title_check', sql`length(trim(${t.title})) >= 5`),
     check('issues_description_check', sql`length(trim(${t.description})) >= 10`),
-    check('issues_category_check', sql`${t.category} in ('bug', 'feature', 'improvement', 'other')`),
+    // The app's own categories, then a trip's problems (issue 30: reported on a booking).
+    check(
+      'issues_category_check',
+      sql`${t.category} in ('bug', 'feature', 'improvement', 'other', 'late', 'no_show', 'not_as_booked', 'safety', 'fare_dispute')`,
+    ),
+    index('issues_booking_idx').on(t.bookingId),
     check('issues_priority_check', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),
     check('issues_status_check', sql`${t.status} in ('pending', 'in_progress', 'resolved', 'closed')`),
     index('issues_created_idx').on(t.createdAt, t.id),

@@ -157,6 +157,28 @@ export const bookings = pgTable(
     adminFlagReason: text('admin_flag_reason'),
     adminFlaggedAt: timestamptz('admin_flagged_at'),
     adminFlaggedBy: uuid('admin_flagged_by'),
+    /**
+     * The day of the trip (issue 30), set by the driver in order: on_the_way, arrived, on_board,
+     * dropped_off (which completes the booking). Each change is also a booking event (who and when).
+     */
+    tripStatus: text('trip_status'),
+    tripStatusAt: timestamptz('trip_status_at'),
+    /** When the driver said they were at the pickup: the free waiting time counts from here. */
+    arrivedAt: timestamptz('arrived_at'),
+    /** The driver shares their position with the customer on this trip (opted in per trip). */
+    sharingPosition: flag('sharing_position', false),
+    /** The driver marked the customer a no-show after the free waiting time ran out. */
+    noShowAt: timestamptz('no_show_at'),
+    /** The customer disputed that no-show (within 48 hours), with a reason: in front of admins. */
+    noShowDisputedAt: timestamptz('no_show_disputed_at'),
+    noShowDisputeReason: text('no_show_dispute_reason'),
+    /** Either side said "The trip didn't happen": the booking does not complete itself, an admin decides. */
+    notHappenedAt: timestamptz('not_happened_at'),
+    notHappenedBy: uuid('not_happened_by'),
+    /** When the 2-hours-before reminder went to both sides (set once, by the sweep). */
+    reminder2hSentAt: timestamptz('reminder_2h_sent_at'),
+    /** When admins were told the driver is running late (once per booking). */
+    lateAlertedAt: timestamptz('late_alerted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -172,6 +194,32 @@ export const bookings = pgTable(
       sql`${t.adminFlag} is null or ${t.adminFlag} in ('customer_no_show', 'driver_no_show', 'disputed')`,
     ),
     check('bookings_price_check', sql`${t.priceCents} > 0`),
+    check(
+      'bookings_trip_status_check',
+      sql`${t.tripStatus} is null or ${t.tripStatus} in ('on_the_way', 'arrived', 'on_board', 'dropped_off')`,
+    ),
+  ],
+);
+
+/**
+ * The driver's latest position on a trip they share it on (issue 30): one row per booking, replaced by each
+ * update, deleted at on_board or cancellation; only the booking's customer ever reads it.
+ */
+export const bookingPositions = pgTable(
+  'booking_positions',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** The browser's accuracy radius in metres, when it gave one. */
+    accuracyM: doublePrecision('accuracy_m'),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('booking_positions_lat_check', sql`${t.lat} between -90 and 90`),
+    check('booking_positions_lng_check', sql`${t.lng} between -180 and 180`),
   ],
 );
 

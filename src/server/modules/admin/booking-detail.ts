@@ -27,6 +27,7 @@ const EVENT_TEXT: Record<string, string> = {
   cancelled: 'Cancelled',
   completed: 'Completed by the driver',
   rated: 'Rated',
+  problem_reported: 'Problem reported (see Issues)',
 };
 
 export async function adminBookingDetail(db: Db, id: string): Promise<AdminBookingDetailDto | null> {

@@ -16,6 +16,7 @@ import {
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { sydneyToday, sydneyToUtc, utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
+import { lateTodayCount } from './today-list.ts';
 
 type Row = Record<string, unknown>;
 const all = async (db: Db, query: ReturnType<typeof sql>): Promise<Row[]> =>
@@ -121,7 +122,7 @@ export async function dashboardFigures(
       ),
     ]);
 
-  const [waitingQuote, waitingBooking, attentionCounts, errors] = await Promise.all([
+  const [waitingQuote, waitingBooking, attentionCounts, errors, lateToday] = await Promise.all([
     attentionTrips(db, false),
     attentionTrips(db, true),
     all(
@@ -140,6 +141,7 @@ export async function dashboardFigures(
                            and occurred_at > now() - interval '8 days')::int as previous7d
         from client_errors where occurred_at > now() - interval '8 days'`,
     ),
+    lateTodayCount(db, now),
   ]);
 
   const customers = signups.filter((r) => r.user_type === 'customer');
@@ -214,6 +216,7 @@ export async function dashboardFigures(
       driversAwaitingReview: num(a.awaiting),
       documentsExpiring: num(a.expiring),
       openIssues: num(a.open_issues),
+      lateToday,
       // Rising: at least 5 in the last day and more than twice the daily average of the week before.
       clientErrors: {
         last24h,

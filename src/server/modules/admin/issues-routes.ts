@@ -1,12 +1,15 @@
 /**
  * /api/admin/issues (issue 14): triage of reported issues.
  *
- *   GET  /issues?status=&category=&priority=&q=&cursor=   { issues: AdminIssueDto[], nextCursor }
+ *   GET  /issues?status=&category=&priority=&kind=&q=&cursor=   { issues: AdminIssueDto[], nextCursor }
  *   GET  /issues/:id                      AdminIssueDetailDto (replies with how their e-mail went, history)
  *   POST /issues/:id/status  { status }
  *   POST /issues/:id/reply   { body, status? }   e-mailed to the reporter, kept with the issue
+ *
+ * A problem reported on a booking (issue 30) carries the booking (trip, pickup, both sides) in the list and
+ * the page, kind=trip lists only those, and a reply to it names the booking and links to it.
  */
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { auditActionLabel } from '../../../shared/admin/audit.ts';
 import {
@@ -14,6 +17,7 @@ import {
   type AdminIssueDto,
   ISSUE_ADMIN_MESSAGES,
   ISSUE_STATUS_LABELS,
+  type IssueBookingDto,
   type IssueStatus,
   issueListQuerySchema,
   issueReplySchema,
@@ -28,6 +32,8 @@ import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody, validationError } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
 import { renderEmail } from '../../services/email-layout.ts';
+import { issueBooking, issueBookings } from '../issues/booking-summary.ts';
+import { bookingLine } from '../issues/mails.ts';
 import { adminContext } from './admin-context.ts';
 import { found, uuidParam } from './route-params.ts';
 import { containsPattern } from './users-list.ts';
@@ -35,7 +41,7 @@ import { containsPattern } from './users-list.ts';
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 type IssueRow = typeof issues.$inferSelect;
 
-function toDto(row: IssueRow, replies: number): AdminIssueDto {
+function toDto(row: IssueRow, replies: number, booking: IssueBookingDto | null): AdminIssueDto {
   return {
     id: row.id,
     title: row.title,
@@ -50,12 +56,14 @@ function toDto(row: IssueRow, replies: number): AdminIssueDto {
     createdAt: row.createdAt.toISOString(),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     replies,
+    booking,
   };
 }
 
 const replyCount = sql<number>`(select count(*)::int from issue_replies ir where ir.issue_id = ${issues.id})`;
 
-function replyMail(deps: Deps, issue: IssueRow, body: string) {
+/** The reply e-mail; about a booking, it names the trip and the pickup and its button opens the booking. */
+function replyMail(deps: Deps, issue: IssueRow, body: string, booking: IssueBookingDto | null) {
   const subject = `Re: ${issue.title}`;
   const paragraphs = body
     .split(/\r?\n\r?\n/)
@@ -66,8 +74,14 @@ function replyMail(deps: Deps, issue: IssueRow, body: string) {
     title: subject,
     preheader: paragraphs[0],
     heading: 'A reply to the issue you reported',
-    paragraphs: [...paragraphs, `You reported: "${issue.title}".`],
-    button: { text: `Open ${deps.env.BRAND_NAME}`, href: `${deps.env.APP_URL}/dashboard` },
+    paragraphs: [
+      ...paragraphs,
+      `You reported: "${issue.title}".`,
+      ...(booking ? [`About your booking: ${bookingLine(booking)}.`] : []),
+    ],
+    button: booking
+      ? { text: 'Open the booking', href: `${deps.env.APP_URL}/booking/${booking.id}` }
+      : { text: `Open ${deps.env.BRAND_NAME}`, href: `${deps.env.APP_URL}/dashboard` },
     footer: {
       supportEmail: deps.env.SUPPORT_EMAIL,
       supportPhone: deps.env.SUPPORT_PHONE,
@@ -89,7 +103,7 @@ async function detail(db: Db, id: string): Promise<AdminIssueDetailDto | null> {
     .orderBy(issueReplies.createdAt);
   const history = await db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.id);
   return {
-    issue: toDto(row, replies.length),
+    issue: toDto(row, replies.length, await issueBooking(db, row.bookingId)),
     replies: replies.map(({ reply, authorName, mailStatus }) => ({
       id: reply.id,
       body: reply.body,
@@ -121,6 +135,7 @@ export function adminIssueRoutes(deps: Deps) {
     if (q.status) where.push(eq(issues.status, q.status));
     if (q.category) where.push(eq(issues.category, q.category));
     if (q.priority) where.push(eq(issues.priority, q.priority));
+    if (q.kind) where.push(q.kind === 'trip' ? isNotNull(issues.bookingId) : isNull(issues.bookingId));
     if (q.q) {
       const p = containsPattern(q.q.toLowerCase());
       where.push(
@@ -144,9 +159,15 @@ export function adminIssueRoutes(deps: Deps) {
       .limit(q.limit + 1);
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
+    const booked = await issueBookings(
+      deps.db,
+      page.flatMap((r) => (r.issue.bookingId ? [r.issue.bookingId] : [])),
+    );
     c.header('Cache-Control', 'no-store');
     return c.json({
-      issues: page.map((r) => toDto(r.issue, r.replies)),
+      issues: page.map((r) =>
+        toDto(r.issue, r.replies, r.issue.bookingId ? (booked.get(r.issue.bookingId) ?? null) : null),
+      ),
       nextCursor: rows.length > q.limit && last ? encodeCursor(last.cursorAt, last.issue.id) : null,
     });
   });
@@ -194,7 +215,8 @@ export function adminIssueRoutes(deps: Deps) {
       const [row] = await tx.select().from(issues).where(eq(issues.id, id)).for('update');
       if (!row) throw notFound();
       if (row.userEmail === UNKNOWN_ISSUE_EMAIL) throw conflict(ISSUE_ADMIN_MESSAGES.noAddress);
-      const mail = await deps.mailer.send(replyMail(deps, row, input.body), { tx });
+      const booking = await issueBooking(tx, row.bookingId);
+      const mail = await deps.mailer.send(replyMail(deps, row, input.body, booking), { tx });
       await tx.insert(issueReplies).values({
         issueId: id,
         authorId: ctx.actor.id,

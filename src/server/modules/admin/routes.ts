@@ -11,6 +11,7 @@ import { dashboardFigures } from './dashboard.ts';
 import { exportRoutes } from './exports-routes.ts';
 import { followUpBookings } from './follow-ups.ts';
 import { adminIssueRoutes } from './issues-routes.ts';
+import { adminTodayRoutes } from './today-routes.ts';
 import { usersRoutes } from './users-routes.ts';
 import { verificationRoutes } from './verifications.ts';
 
@@ -24,6 +25,7 @@ export function adminRoutes(deps: Deps) {
   app.route('/', exportRoutes(deps));
   app.route('/', adminBillingRoutes(deps));
   app.route('/', verificationRoutes(deps));
+  app.route('/', adminTodayRoutes(deps));
   app.get('/dashboard', async (c) => {
     const parsed = dashboardQuerySchema.safeParse(c.req.query());
     if (!parsed.success) throw validationError(parsed.error);

@@ -4,11 +4,15 @@
  * e-mails it with the day's details and the .ics, and pushes it.
  *
  * Also the words of the 24-hour reminders (jobs/sweep.ts): both messages say what matters on the day
- * (when, where, who with their phone, the vehicle and its plate).
+ * (when, where, who with their phone, the vehicle and its plate) and what was booked (passengers, bags,
+ * every need, the flight and the customer's note: issue 30), so the driver comes with the child seat.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import { LARGE_ITEMS } from '../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
+import { readNeeds } from '../../../shared/marketplace/needs.ts';
+import { needsLabels } from '../../../shared/marketplace/needs-labels.ts';
 import { formatSydneyDateTime } from '../../../shared/marketplace/time.ts';
 import { formatPhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,7 +32,14 @@ export interface BookingDayFacts {
   /** '12 Stockton Street, Nelson Bay' or 'Nelson Bay' */
   pickup: string;
   dropOff: string;
+  /** '3 passengers, 2 bags, surfboard' */
   passengers: string;
+  /** '1 child seat, 1 booster seat, Folding wheelchair'; '' when the trip needs nothing more. */
+  needs: string;
+  /** 'QF1504'; '' when none. */
+  flight: string;
+  /** The customer's note, trimmed; '' when none. */
+  notes: string;
   fare: string;
   /** 'Bay Shuttles (Dana Driver, 0498 765 432)' */
   driver: string;
@@ -36,6 +47,24 @@ export interface BookingDayFacts {
   customer: string;
   /** 'Toyota HiAce, white, plate ABC123' */
   vehicle: string;
+}
+
+/** 'golf clubs' for 'golf_clubs' (older rides' values read as they are). */
+const itemWord = (v: string) => LARGE_ITEMS.find((i) => i.value === v)?.label.toLowerCase() ?? v;
+
+/**
+ * What was booked, as one sentence: "Booked for 3 passengers, 2 bags. Needs: 1 child seat, Folding
+ * wheelchair. Flight QF1504. Note from the customer: “...”." (`note` names whose note it is.)
+ */
+export function bookedSentence(f: BookingDayFacts, note = 'Note from the customer'): string {
+  return [
+    `Booked for ${f.passengers}.`,
+    f.needs ? `Needs: ${f.needs}.` : '',
+    f.flight ? `Flight ${f.flight}.` : '',
+    f.notes ? `${note}: “${f.notes}”.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 const withPhone = (phone: string | null) => (phone ? formatPhone(phone) : PHONE_MESSAGES.none.toLowerCase());
@@ -82,7 +111,10 @@ export async function bookingDayFacts(db: Db, bookingId: string): Promise<Bookin
     passengers:
       `${ride.passengers} ${ride.passengers === 1 ? 'passenger' : 'passengers'}` +
       (bags > 0 ? `, ${bags} ${bags === 1 ? 'bag' : 'bags'}` : '') +
-      (ride.largeItems.length ? `, ${ride.largeItems.join(', ')}` : ''),
+      (ride.largeItems.length ? `, ${ride.largeItems.map(itemWord).join(', ')}` : ''),
+    needs: needsLabels(readNeeds(ride.needs)).join(', '),
+    flight: ride.flightNumber.trim(),
+    notes: ride.notes.trim(),
     fare: formatAud(row.booking.priceCents),
     driver: company
       ? `${company} (${driverName}, ${withPhone(driverPhone)})`
@@ -104,7 +136,8 @@ export async function notifyBookingConfirmed(tx: Db, bookingId: string): Promise
     title: BOOKING_CONFIRMED_TITLE,
     message:
       `Your shuttle from ${f.trip} on ${f.when} (Sydney time) is booked for ${f.fare}. ` +
-      `Pickup: ${f.pickup}. Drop-off: ${f.dropOff}. Driver: ${f.driver}. Vehicle: ${f.vehicle}.`,
+      `Pickup: ${f.pickup}. Drop-off: ${f.dropOff}. Driver: ${f.driver}. Vehicle: ${f.vehicle}. ` +
+      bookedSentence(f, 'Your note'),
     relatedId: bookingId,
   });
 }
@@ -114,9 +147,14 @@ export function reminderMessages(f: BookingDayFacts): { customer: string; driver
   return {
     customer:
       `Reminder: your shuttle from ${f.trip} picks you up on ${f.when} (Sydney time) at ${f.pickup}. ` +
-      `Driver: ${f.driver}. Vehicle: ${f.vehicle}.`,
+      `Driver: ${f.driver}. Vehicle: ${f.vehicle}. ${bookedSentence(f, 'Your note')}`,
     driver:
       `Reminder: you pick up ${f.customer} on ${f.when} (Sydney time) at ${f.pickup}, ` +
-      `to ${f.dropOff}: ${f.passengers}.`,
+      `to ${f.dropOff}: ${f.passengers}.` +
+      [
+        f.needs ? ` Needs: ${f.needs}.` : '',
+        f.flight ? ` Flight ${f.flight}.` : '',
+        f.notes ? ` Note from the customer: “${f.notes}”.` : '',
+      ].join(''),
   };
 }

@@ -5,10 +5,19 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { BookingDto, BookingEventDto, RatingDto, VehicleDto } from '../../../shared/marketplace/api.ts';
 import type { BookingStatus } from '../../../shared/marketplace/constants.ts';
+import {
+  distanceAndEta,
+  MINUTE_MS,
+  nextTripStatus,
+  TRIP_WINDOWS,
+  type TripStatus,
+  waitingUntil,
+} from '../../../shared/marketplace/trip-status.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import {
   bookingEvents,
+  bookingPositions,
   bookings,
   drivers,
   quotes,
@@ -32,7 +41,14 @@ export function visibleTo(viewer: Viewer): SQL | undefined {
 
 export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Promise<BookingDto[]> {
   const rows = await db
-    .select({ booking: bookings, pickupAt: rides.pickupAt, vehicleId: quotes.vehicleId })
+    .select({
+      booking: bookings,
+      pickupAt: rides.pickupAt,
+      vehicleId: quotes.vehicleId,
+      flightNumber: rides.flightNumber,
+      pickupLat: rides.pickupLat,
+      pickupLng: rides.pickupLng,
+    })
     .from(bookings)
     .innerJoin(rides, eq(rides.id, bookings.rideId))
     .innerJoin(quotes, eq(quotes.id, bookings.quoteId))
@@ -44,36 +60,45 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
   const peopleIds = [...new Set(rows.flatMap((r) => [r.booking.customerId, r.booking.driverId]))];
   const driverIds = [...new Set(rows.map((r) => r.booking.driverId))];
   const vehicleIds = [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))];
-  const [ridesById, people, driverRows, events, ratingRows, cards, vehicleRows] = await Promise.all([
-    loadRideDtos(
-      db,
-      rows.map((r) => r.booking.rideId),
-    ),
-    db
-      .select({
-        id: users.id,
-        fullName: users.fullName,
-        email: users.email,
-        phone: users.phone,
-        avatarUrl: users.avatarUrl,
-      })
-      .from(users)
-      .where(inArray(users.id, peopleIds)),
-    db.select().from(drivers).where(inArray(drivers.userId, driverIds)),
-    db
-      .select()
-      .from(bookingEvents)
-      .where(inArray(bookingEvents.bookingId, ids))
-      .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
-    db
-      .select({ rating: ratings, visible: sql<boolean>`${visibleRating('ratings')}` })
-      .from(ratings)
-      .where(inArray(ratings.bookingId, ids)),
-    driverCards(db, driverIds),
-    vehicleIds.length
-      ? db.select().from(vehicles).where(inArray(vehicles.id, vehicleIds))
-      : Promise.resolve([]),
-  ]);
+  // The driver's position is read only for bookings the viewer is the customer of (issue 30).
+  const positionIds = rows
+    .filter((r) => r.booking.customerId === viewer.id && r.booking.sharingPosition)
+    .map((r) => r.booking.id);
+  const [ridesById, people, driverRows, events, ratingRows, cards, vehicleRows, positions] =
+    await Promise.all([
+      loadRideDtos(
+        db,
+        rows.map((r) => r.booking.rideId),
+      ),
+      db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          email: users.email,
+          phone: users.phone,
+          avatarUrl: users.avatarUrl,
+        })
+        .from(users)
+        .where(inArray(users.id, peopleIds)),
+      db.select().from(drivers).where(inArray(drivers.userId, driverIds)),
+      db
+        .select()
+        .from(bookingEvents)
+        .where(inArray(bookingEvents.bookingId, ids))
+        .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
+      db
+        .select({ rating: ratings, visible: sql<boolean>`${visibleRating('ratings')}` })
+        .from(ratings)
+        .where(inArray(ratings.bookingId, ids)),
+      driverCards(db, driverIds),
+      vehicleIds.length
+        ? db.select().from(vehicles).where(inArray(vehicles.id, vehicleIds))
+        : Promise.resolve([]),
+      positionIds.length
+        ? db.select().from(bookingPositions).where(inArray(bookingPositions.bookingId, positionIds))
+        : Promise.resolve([]),
+    ]);
+  const positionOf = new Map(positions.map((p) => [p.bookingId, p]));
   const vehicleById = new Map(vehicleRows.map((v) => [v.id, v]));
   const person = new Map(people.map((p) => [p.id, p]));
   const driverOf = new Map(driverRows.map((d) => [d.userId, d]));
@@ -98,7 +123,7 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
     toName: person.get(r.rateeId)?.fullName ?? '',
   });
 
-  return rows.map(({ booking: b, pickupAt, vehicleId }) => {
+  return rows.map(({ booking: b, pickupAt, vehicleId, flightNumber, pickupLat, pickupLng }) => {
     const viewerRole =
       viewer.id === b.customerId ? 'customer' : viewer.id === b.driverId ? 'driver' : 'admin';
     const party = viewerRole !== 'admin';
@@ -177,8 +202,95 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       canRate: party && b.status === 'completed' && !mine,
       myRating: mine ? ratingDto(mine.rating) : null,
       theirRating: theirs ? ratingDto(theirs.rating) : null,
+      ...tripDayOf(
+        b,
+        viewerRole,
+        { pickupAt, flightNumber, pickup: { lat: pickupLat, lng: pickupLng } },
+        now,
+        positionOf.get(b.id),
+      ),
     };
   });
+}
+
+type TripDayFields = Pick<
+  BookingDto,
+  | 'tripStatus'
+  | 'tripStatusAt'
+  | 'sharingPosition'
+  | 'waitingUntil'
+  | 'driverPosition'
+  | 'noShowAt'
+  | 'noShowDisputedAt'
+  | 'notHappenedAt'
+  | 'nextTripStatus'
+  | 'tripStatusOpensAt'
+  | 'canMarkNoShow'
+  | 'canDisputeNoShow'
+  | 'canSignal'
+  | 'canReportNotHappened'
+  | 'canSharePosition'
+>;
+
+/**
+ * Issue 30, the day of the trip as this viewer sees it: the status, the waiting time, what they can do now
+ * (the same windows the actions enforce: shared/marketplace/trip-status.ts), and the driver's position for
+ * the booking's customer only (never the driver's own, never an admin's).
+ */
+function tripDayOf(
+  b: typeof bookings.$inferSelect,
+  viewerRole: BookingDto['viewerRole'],
+  ride: { pickupAt: Date; flightNumber: string; pickup: { lat: number; lng: number } },
+  now: number,
+  position: typeof bookingPositions.$inferSelect | undefined,
+): TripDayFields {
+  const confirmed = b.status === 'confirmed';
+  const tripStatus = (b.tripStatus as TripStatus | null) ?? null;
+  const sharingWindow = confirmed && (tripStatus === 'on_the_way' || tripStatus === 'arrived');
+  const waiting =
+    confirmed && tripStatus === 'arrived' && !b.noShowAt
+      ? waitingUntil(b.arrivedAt, ride.pickupAt, ride.flightNumber)
+      : null;
+  const pickup = ride.pickupAt.getTime();
+  const opensAt = pickup - TRIP_WINDOWS.onTheWayMinutesBefore * MINUTE_MS;
+  const driver = viewerRole === 'driver';
+  const customer = viewerRole === 'customer';
+  let next: TripStatus | null = driver && confirmed && !b.noShowAt ? nextTripStatus(tripStatus) : null;
+  let tripStatusOpensAt: string | null = null;
+  if (next === 'on_the_way' && now < opensAt) {
+    next = null;
+    tripStatusOpensAt = new Date(opensAt).toISOString();
+  }
+  const showPosition = customer && b.sharingPosition && sharingWindow && position;
+  return {
+    tripStatus,
+    tripStatusAt: b.tripStatusAt?.toISOString() ?? null,
+    sharingPosition: b.sharingPosition,
+    waitingUntil: waiting?.toISOString() ?? null,
+    driverPosition: showPosition
+      ? {
+          lat: position.lat,
+          lng: position.lng,
+          recordedAt: position.recordedAt.toISOString(),
+          ...distanceAndEta(position, ride.pickup),
+        }
+      : null,
+    noShowAt: b.noShowAt?.toISOString() ?? null,
+    noShowDisputedAt: b.noShowDisputedAt?.toISOString() ?? null,
+    notHappenedAt: b.notHappenedAt?.toISOString() ?? null,
+    nextTripStatus: next,
+    tripStatusOpensAt,
+    canMarkNoShow: driver && waiting !== null && waiting.getTime() <= now,
+    canDisputeNoShow:
+      customer &&
+      b.noShowAt !== null &&
+      b.noShowDisputedAt === null &&
+      b.noShowAt.getTime() > now - TRIP_WINDOWS.disputeHours * 3_600_000,
+    canSignal:
+      customer && confirmed && now >= opensAt && now <= pickup + TRIP_WINDOWS.signalHoursAfter * 3_600_000,
+    canReportNotHappened: (driver || customer) && confirmed && !b.notHappenedAt && pickup <= now,
+    canSharePosition: driver && sharingWindow,
+  };
 }
 
 /** One booking for its customer, its driver or an admin; anything else is 404. */

@@ -1,4 +1,7 @@
-/** /api/bookings: the user's bookings (or one request's), one booking with contacts and history, its calendar file, cancel, complete. */
+/**
+ * /api/bookings: the user's bookings (or one request's), one booking with contacts and history, its calendar
+ * file, cancel, complete; and the day of the trip's actions (trip-day-routes.ts, issue 30).
+ */
 
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -14,6 +17,7 @@ import { issueReceipt, receiptFor } from '../billing/receipts.ts';
 import { billingSettings } from '../billing/settings.ts';
 import { loadBookingDto, loadBookingDtos } from './dto.ts';
 import { cancelBooking, completeBooking } from './service.ts';
+import { tripDayRoutes } from './trip-day-routes.ts';
 
 const uuid = z.uuid();
 
@@ -79,6 +83,8 @@ export function bookingRoutes(deps: Deps) {
     const receipt = await issueReceipt(deps.db, c.get('user')!.id, c.req.param('id'), input);
     return c.json({ receipt }, 201);
   });
+
+  tripDayRoutes(app, deps);
 
   return app;
 }

@@ -1,6 +1,6 @@
 /**
  * Booking transitions after acceptance: cancel (either side, with a reason) and complete (the driver, after
- * pickup). Each is a conditional update in one transaction, with its history event and notifications.
+ * pickup; the completion itself is completion.ts, shared with "Dropped off" and the sweep). Each is a conditional update in one transaction, with its history event and notifications.
  * The agreed fare never changes: there is no code path for it, and a trigger refuses it in SQL.
  */
 
@@ -10,11 +10,11 @@ import { displayLocality, MARKETPLACE_CONFLICTS } from '../../../shared/marketpl
 import { FREE_CANCELLATION_HOURS } from '../../../shared/messages.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
+import { bookingEvents, bookingPositions, bookings, quotes, rides } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { syncBookingFee } from '../billing/ledger.ts';
 import { notify } from '../notifications/service.ts';
 import type { RideRow } from '../rides/dto.ts';
+import { completeTrip } from './completion.ts';
 
 const uuid = z.uuid();
 const conflict = (message: string) => new AppError(409, 'conflict', message);
@@ -100,6 +100,8 @@ async function cancelConfirmed(
       .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
       .returning();
     if (!cancelled) throw conflict(MARKETPLACE_CONFLICTS.bookingNotCancellable);
+    // The driver's shared position is kept only while it is useful to the customer (issue 30).
+    await tx.delete(bookingPositions).where(eq(bookingPositions.bookingId, id));
     await tx
       .insert(bookingEvents)
       .values({ bookingId: id, type: 'cancelled', actorId: actor.id, note: reason });
@@ -189,19 +191,16 @@ export async function completeBooking(
 ): Promise<void> {
   const booking = await partyBooking(db, user, id);
   if (booking.driverId !== user.id) throw forbidden();
-  await db.transaction(async (tx) => {
-    const [ride] = await tx.select().from(rides).where(eq(rides.id, booking.rideId)).for('update');
-    const [done] = await tx
-      .update(bookings)
-      .set({ status: 'completed', completedAt: sql`now()` })
-      .where(
-        and(
-          eq(bookings.id, id),
-          eq(bookings.status, 'confirmed'),
-          sql`exists (select 1 from rides r where r.id = ${bookings.rideId} and r.pickup_at <= now())`,
-        ),
-      )
-      .returning();
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.select({ id: rides.id }).from(rides).where(eq(rides.id, booking.rideId)).for('update');
+    // The same completion as "Dropped off" and the sweep's (completion.ts), once the pickup time has passed.
+    const done = await completeTrip(tx, {
+      bookingId: id,
+      actorId: user.id,
+      feeBasisPoints,
+      where: sql`exists (select 1 from rides r where r.id = ${bookings.rideId} and r.pickup_at <= now())`,
+    });
     if (!done) {
       const [current] = await tx
         .select({ status: bookings.status })
@@ -213,26 +212,5 @@ export async function completeBooking(
           : MARKETPLACE_CONFLICTS.completeBeforePickup,
       );
     }
-    await tx
-      .update(rides)
-      .set({ status: 'completed', updatedAt: sql`now()` })
-      .where(and(eq(rides.id, booking.rideId), eq(rides.status, 'booked')));
-    await tx.insert(bookingEvents).values({ bookingId: id, type: 'completed', actorId: user.id, note: '' });
-    await syncBookingFee(tx, { bookingId: id, actorId: user.id, feeBasisPoints });
-    const name = trip(ride!);
-    await notify(tx, {
-      userId: booking.customerId,
-      type: 'trip_completed',
-      title: 'Trip completed: rate your driver',
-      message: `Your trip ${name} is complete. How was it? Rate your driver.`,
-      relatedId: id,
-    });
-    await notify(tx, {
-      userId: booking.driverId,
-      type: 'trip_completed',
-      title: 'Trip completed: rate your customer',
-      message: `The trip ${name} is marked completed. Rate your customer.`,
-      relatedId: id,
-    });
   });
 }

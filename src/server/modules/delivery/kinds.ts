@@ -35,6 +35,14 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
   statement_hold: 'Quoting is paused until I pay (drivers)',
   statement_paid: 'My statement payment was received (drivers)',
   receipt_issued: 'A driver sent me a receipt (customers)',
+  driver_on_the_way: 'My driver is on the way (customers)',
+  driver_arrived: 'My driver is at the pickup (customers)',
+  trip_update: 'Trip updates on the day: on board, dropped off, running late',
+  trip_reminder_2h: 'Reminder 2 hours before pickup',
+  no_show_marked: 'My driver marked me a no-show (customers)',
+  no_show_disputed: 'A customer disputed a no-show (drivers, admins)',
+  trip_problem_reported: 'A problem was reported on a trip (admins)',
+  booking_late: 'A driver is running late for a pickup (admins)',
 };
 
 export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;

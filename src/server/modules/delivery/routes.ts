@@ -1,14 +1,16 @@
 /**
  * /api/push: the VAPID public key and the signed-in user's browser push subscriptions.
- * /api/notification-preferences: per notification kind, e-mail and push on or off (both on by default).
+ * /api/notification-preferences: per notification kind, e-mail and push on or off (both on by default),
+ * and text messages for the kinds that send one (SMS_KINDS, on by default; null for the others).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../../../shared/marketplace/notification-types.ts';
+import { isSmsKind, SMS_MESSAGES } from '../../../shared/marketplace/sms.ts';
 import { notificationPreferences, pushSubscriptions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
-import { parseBody, unauthenticated } from '../../http/errors.ts';
+import { AppError, parseBody, unauthenticated } from '../../http/errors.ts';
 import { requireUser } from '../../http/middleware.ts';
 import { getVapidKeys } from '../../services/push.ts';
 import {
@@ -81,6 +83,8 @@ const preferenceSchema = z.object({
   kind: z.enum(NOTIFICATION_TYPES, { error: 'Unknown notification kind.' }),
   email: z.boolean({ error: 'email must be true or false.' }),
   push: z.boolean({ error: 'push must be true or false.' }),
+  /** Optional: left as it is when absent (clients from before texts existed). */
+  sms: z.boolean({ error: SMS_MESSAGES.smsMustBeBoolean }).optional(),
 });
 
 export interface NotificationPreferenceDto {
@@ -88,6 +92,8 @@ export interface NotificationPreferenceDto {
   label: string;
   email: boolean;
   push: boolean;
+  /** Text messages on or off; null when this kind sends no text. */
+  sms: boolean | null;
 }
 
 async function listPreferences(deps: Deps, userId: string): Promise<NotificationPreferenceDto[]> {
@@ -101,10 +107,11 @@ async function listPreferences(deps: Deps, userId: string): Promise<Notification
     label: NOTIFICATION_KIND_LABELS[kind],
     email: byKind.get(kind)?.email ?? true,
     push: byKind.get(kind)?.push ?? true,
+    sms: isSmsKind(kind) ? (byKind.get(kind)?.sms ?? true) : null,
   }));
 }
 
-/** /api/notification-preferences: per kind, e-mail and push on or off. */
+/** /api/notification-preferences: per kind, e-mail, push and (for some kinds) text messages on or off. */
 export function preferenceRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
   app.use('*', requireUser);
@@ -114,12 +121,18 @@ export function preferenceRoutes(deps: Deps) {
   app.put('/', async (c) => {
     const user = c.get('user')!;
     const input = await parseBody(c, preferenceSchema);
+    if (input.sms !== undefined && !isSmsKind(input.kind)) {
+      throw new AppError(400, 'validation', SMS_MESSAGES.notForKind, [
+        { path: 'sms', message: SMS_MESSAGES.notForKind },
+      ]);
+    }
+    const sms = input.sms === undefined ? {} : { sms: input.sms };
     await deps.db
       .insert(notificationPreferences)
-      .values({ userId: user.id, kind: input.kind, email: input.email, push: input.push })
+      .values({ userId: user.id, kind: input.kind, email: input.email, push: input.push, ...sms })
       .onConflictDoUpdate({
         target: [notificationPreferences.userId, notificationPreferences.kind],
-        set: { email: input.email, push: input.push, updatedAt: sql`now()` },
+        set: { email: input.email, push: input.push, ...sms, updatedAt: sql`now()` },
       });
     return c.json({ items: await listPreferences(deps, user.id) });
   });

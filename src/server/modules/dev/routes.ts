@@ -8,6 +8,11 @@
  *   an admin would after a complete review (modules/verification/dev-verify.ts).
  * - POST /billing/month-end: runs the monthly statement run as if this Sydney month had ended, so this
  *   month's lines become a statement now (the real run does this on the 1st; ADR 007).
+ * - GET /sms?to=: the text-message outbox (issue 30), newest first: without an SMS provider this is where
+ *   every text goes.
+ * - POST /bookings/:id/shift { minutes }: moves a booking N minutes into the past (its request's pickup,
+ *   its day-of-trip times, its events and the driver's stored position), so "10 minutes of waiting passed"
+ *   or "12 hours after pickup" (issue 30) can be tried without waiting.
  */
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -16,11 +21,13 @@ import { addMonths, periodOf, periodStart } from '../../../shared/billing.ts';
 import { rides } from '../../db/schema/index.ts';
 import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { notFound, parseBody, validationError } from '../../http/errors.ts';
 import { listOutbox } from '../../services/mail.ts';
+import { listSmsOutbox } from '../../services/sms.ts';
 import { storageFor } from '../../services/storage.ts';
 import { billingSettings } from '../billing/settings.ts';
 import { issueStatements } from '../billing/statements.ts';
+import { shiftBookingIntoPast, shiftSchema } from '../bookings/time-travel.ts';
 import { verifyDriverForDevelopment } from '../verification/dev-verify.ts';
 
 const devVerifySchema = z.object({
@@ -73,6 +80,20 @@ export function devRoutes(deps: Deps) {
     const nextMonth = periodStart(addMonths(periodOf(new Date()), 1));
     const result = await issueStatements(deps.db, billingSettings(deps.env), nextMonth);
     return c.json(result);
+  });
+  app.get('/sms', async (c) => {
+    const to = c.req.query('to') || undefined;
+    const rows = await listSmsOutbox(deps.db, { to, limit: 100 });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ messages: rows });
+  });
+  // Issue 30: moves a booking N minutes into the past (bookings/time-travel.ts).
+  app.post('/bookings/:id/shift', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    if (!id.success) throw notFound();
+    const { minutes } = await parseBody(c, shiftSchema);
+    if (!(await shiftBookingIntoPast(deps.db, id.data, minutes))) throw notFound();
+    return c.json({ ok: true });
   });
   return app;
 }

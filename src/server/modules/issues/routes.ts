@@ -2,7 +2,8 @@
  * /api/issues (SPEC §2.8, §3 issues, §5 Issue form, §7, §8 Issue submission): the in-app issue reporter.
  * A signed-in user files an issue (JSON, or multipart with an optional screenshot); the row is stored as
  * pending and, in the same transaction, the report to support and the thank-you to the submitter are
- * recorded in the mail outbox (the mail worker sends them, with retries).
+ * recorded in the mail outbox (the mail worker sends them, with retries). A body naming a bookingId is a
+ * problem with that trip (issue 30, trip-problems.ts): its own categories, linked to the booking.
  * Administrators list the issues and open screenshots.
  */
 
@@ -12,28 +13,33 @@ import { createMiddleware } from 'hono/factory';
 import { UPLOAD } from '../../../shared/constants.ts';
 import { API_MESSAGES } from '../../../shared/messages.ts';
 import {
-  ISSUE_CATEGORY_LABELS,
   ISSUE_MESSAGES,
   type IssueRecord,
   issueSchema,
   UNKNOWN_ISSUE_EMAIL,
 } from '../../../shared/validation/issues.ts';
+import { tripProblemSchema } from '../../../shared/validation/trip-problems.ts';
 import { checkFile, IMAGE_UPLOAD_RULES } from '../../../shared/validation/uploads.ts';
+import { z } from '../../../shared/validation/z.ts';
 import type { Db } from '../../db/client.ts';
 import { issues } from '../../db/schema/index.ts';
 import { noteBodySchema } from '../../http/body-schemas.ts';
-import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
+import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { floodLimit, hasAdminRights, requirePermission } from '../../http/middleware.ts';
-import { renderEmail } from '../../services/email-layout.ts';
 import { storageFor } from '../../services/storage.ts';
 import { assertImageSize, detectType, filesOf, readForm, uploadBodyLimit } from '../files/upload.ts';
+import { recordIssueMails } from './mails.ts';
+import { reportTripProblem } from './trip-problems.ts';
 
 const BUCKET = 'issues';
 const SCREENSHOT_PREFIX = '/api/issues/screenshots/';
 const SCREENSHOT_NAME =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[0-9]{10,16}\.(png|jpg|jpeg|jpe|gif|webp)$/;
+
+/** The body: an app-wide issue, or a problem with a trip when it names a booking (issue 30). */
+const issueBodySchema = z.union([issueSchema, tripProblemSchema]);
 
 const requireReporter = createMiddleware<AppBindings>(async (c, next) => {
   if (!c.get('user')) throw new AppError(401, 'unauthenticated', ISSUE_MESSAGES.loginRequired);
@@ -43,110 +49,6 @@ const requireReporter = createMiddleware<AppBindings>(async (c, next) => {
 type IssueRow = typeof issues.$inferSelect;
 export function toRecord(row: IssueRow): IssueRecord {
   return { ...row, createdAt: row.createdAt.toISOString() };
-}
-
-/** §3 Email payload, issue report: userName is the full name, else the e-mail, else 'Unknown User'. */
-export function reporterName(user: Pick<SessionUser, 'fullName' | 'email'>): string {
-  return user.fullName?.trim() || user.email?.trim() || 'Unknown User';
-}
-
-/** Records both e-mails of a new issue in the transaction `tx` that stores it. */
-async function recordIssueMails(deps: Deps, tx: Db, row: IssueRow, user: SessionUser) {
-  const absolute = (url: string | null) => (url ? `${deps.env.APP_URL}${url}` : null);
-  const attachments = row.screenshotUrl ? [absolute(row.screenshotUrl)!] : [];
-  const formData = {
-    title: row.title,
-    category: row.category,
-    priority: row.priority,
-    userName: reporterName(user),
-    userEmail: row.userEmail,
-    description: row.description,
-    attachments,
-  };
-  const lines = [
-    `Title: ${formData.title}`,
-    `Category: ${ISSUE_CATEGORY_LABELS[formData.category as keyof typeof ISSUE_CATEGORY_LABELS] ?? formData.category}`,
-    `Priority: ${formData.priority}`,
-    `Reported by: ${formData.userName} <${formData.userEmail}>`,
-    `Account type: ${row.userType}`,
-    '',
-    formData.description,
-    ...(attachments.length ? ['', `Screenshot: ${attachments[0]}`] : []),
-  ];
-  await deps.mailer.send(
-    {
-      to: deps.env.SUPPORT_EMAIL,
-      subject: `[Issue][${formData.priority}] ${formData.title}`,
-      text: lines.join('\n'),
-      html: renderEmail({
-        brandName: deps.env.BRAND_NAME,
-        title: `[Issue][${formData.priority}] ${formData.title}`,
-        heading: 'New issue report',
-        paragraphs: [],
-        sections: [
-          {
-            rows: [
-              { label: 'Title', value: formData.title },
-              { label: 'Category', value: lines[1]!.slice('Category: '.length) },
-              { label: 'Priority', value: formData.priority },
-              {
-                label: 'Reported by',
-                value: [
-                  formData.userName,
-                  { text: formData.userEmail, href: `mailto:${formData.userEmail}` },
-                ],
-              },
-              { label: 'Account type', value: row.userType },
-              { label: 'Description', value: formData.description.split(/\r?\n/) },
-              ...(attachments.length
-                ? [{ label: 'Screenshot', value: { text: 'Open the screenshot', href: attachments[0]! } }]
-                : []),
-            ],
-          },
-        ],
-        footer: {
-          supportEmail: deps.env.SUPPORT_EMAIL,
-          supportPhone: deps.env.SUPPORT_PHONE,
-          reason: `Sent by the issue reporter of ${deps.env.BRAND_NAME}.`,
-        },
-      }).html,
-      kind: 'issue',
-      replyTo: row.userEmail === UNKNOWN_ISSUE_EMAIL ? undefined : row.userEmail,
-      meta: { formData, issueId: row.id },
-    },
-    { tx },
-  );
-  if (row.userEmail === UNKNOWN_ISSUE_EMAIL) return;
-  const thanks = [
-    `Hello ${formData.userName},`,
-    '',
-    `Thank you for your feedback. We received your issue "${formData.title}" and will review it and get back to you via email.`,
-    '',
-    `The ${deps.env.BRAND_NAME} team`,
-  ];
-  const thankYou = renderEmail({
-    brandName: deps.env.BRAND_NAME,
-    title: `We received your issue: ${formData.title}`,
-    heading: 'We received your issue',
-    paragraphs: thanks.filter(Boolean),
-    footer: {
-      supportEmail: deps.env.SUPPORT_EMAIL,
-      supportPhone: deps.env.SUPPORT_PHONE,
-      reason: `You got this e-mail because you reported an issue in ${deps.env.BRAND_NAME}.`,
-    },
-  });
-  await deps.mailer.send(
-    {
-      to: row.userEmail,
-      subject: `We received your issue: ${formData.title}`,
-      text: thankYou.text,
-      html: thankYou.html,
-      kind: 'issue',
-      replyTo: deps.env.SUPPORT_EMAIL,
-      meta: { confirmation: true, issueId: row.id },
-    },
-    { tx },
-  );
 }
 
 export function issueRoutes(deps: Deps) {
@@ -166,20 +68,27 @@ export function issueRoutes(deps: Deps) {
       if (isMultipart) {
         const form = await readForm(c);
         raw = Object.fromEntries(
-          ['title', 'description', 'category', 'priority'].map((k) => [k, form.get(k) ?? undefined]),
+          ['title', 'description', 'category', 'priority', 'bookingId'].map((k) => [
+            k,
+            form.get(k) ?? undefined,
+          ]),
         );
         screenshot = filesOf(form, 'screenshot').find((f) => f.size > 0);
       } else {
-        noteBodySchema(c, issueSchema);
+        noteBodySchema(c, issueBodySchema);
         try {
           raw = (await c.req.json()) as Record<string, unknown>;
         } catch {
           throw new AppError(400, 'validation', API_MESSAGES.validation);
         }
       }
-      const parsed = issueSchema.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error);
-      const input = parsed.data;
+      // Naming a booking makes it a problem with that trip, checked by its own rules (nothing is written
+      // when they refuse it).
+      const namesBooking = typeof raw === 'object' && raw !== null && raw.bookingId !== undefined;
+      const trip = namesBooking ? tripProblemSchema.safeParse(raw) : null;
+      if (trip && !trip.success) throw validationError(trip.error);
+      const parsed = trip ? null : issueSchema.safeParse(raw);
+      if (parsed && !parsed.success) throw validationError(parsed.error);
 
       // A screenshot that fails never blocks the issue: it is dropped with a warning.
       let screenshotUrl: string | null = null;
@@ -208,6 +117,11 @@ export function issueRoutes(deps: Deps) {
         }
       }
 
+      if (trip?.success) {
+        const row = await reportTripProblem(deps, user, trip.data, screenshotUrl);
+        return c.json({ issue: toRecord(row), ...(warning ? { warning } : {}) }, 201);
+      }
+      const input = parsed!.data!;
       // The issue and its two e-mails commit together.
       const row = await deps.db.transaction(async (tx) => {
         const [inserted] = await tx

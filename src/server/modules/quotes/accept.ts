@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
-import { notifyBookingConfirmed } from '../bookings/confirmation.ts';
+import { bookedSentence, bookingDayFacts, notifyBookingConfirmed } from '../bookings/confirmation.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import { notify } from '../notifications/service.ts';
@@ -170,13 +170,16 @@ export async function acceptQuote(
           note: statement,
         });
         if (quote.id === id) selfBookingId = booking!.id;
+        // What was booked (passengers, bags, needs, flight, the note), so the driver's message says it too.
+        const facts = await bookingDayFacts(tx, booking!.id);
+        const bookedText = facts ? ` ${bookedSentence(facts)}` : '';
         await notify(tx, {
           userId: quote.driverId,
           type: 'quote_accepted',
           title: 'Quote accepted: new booking',
           message: pair
-            ? `Your quote of ${formatAud(total)} for both legs of a return trip was accepted: this leg, ${tripName(ride)}, is booked at ${formatAud(quote.priceCents)}. The customer's contact details are on the booking.`
-            : `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
+            ? `Your quote of ${formatAud(total)} for both legs of a return trip was accepted: this leg, ${tripName(ride)}, is booked at ${formatAud(quote.priceCents)}. The customer's contact details are on the booking.${bookedText}`
+            : `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.${bookedText}`,
           relatedId: booking!.id,
         });
         await notifyBookingConfirmed(tx, booking!.id);

@@ -12,6 +12,7 @@ import {
   BarChart3,
   Bug,
   CalendarCheck,
+  CalendarClock,
   CarFront,
   ClipboardCheck,
   FileText,
@@ -60,6 +61,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/audit': ClipboardCheck,
   '/admin/billing': ReceiptText,
   '/admin/exports': FileText,
+  '/admin/today': CalendarClock,
 };
 
 /** What a role's first group of pages is about. */

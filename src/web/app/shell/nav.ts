@@ -45,6 +45,7 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
   ],
   admin: [
     { to: '/admin-dashboard', label: 'Admin dashboard' },
+    { to: '/admin/today', label: "Today's trips" },
     { to: '/admin/verifications', label: 'Verifications' },
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/users', label: 'Users' },

@@ -43,6 +43,7 @@ export const MARKETPLACE_KEYS = [
   'ratings',
   'notifications',
   'available-rides',
+  'admin-today',
 ] as const;
 
 export const searchPlaces = (q: string) =>

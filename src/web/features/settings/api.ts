@@ -8,6 +8,8 @@ export interface NotificationPreference {
   label: string;
   email: boolean;
   push: boolean;
+  /** Text messages on or off; null for a kind that sends no text (issue 30). */
+  sms: boolean | null;
 }
 
 export interface SessionInfo {
@@ -35,7 +37,7 @@ export function useSaveNotificationPreference() {
   return useMutation({
     // Each form shows its own error next to the control.
     meta: { errorToast: false },
-    mutationFn: (p: Pick<NotificationPreference, 'kind' | 'email' | 'push'>) =>
+    mutationFn: (p: Pick<NotificationPreference, 'kind' | 'email' | 'push'> & { sms?: boolean }) =>
       api<{ items: NotificationPreference[] }>('/api/notification-preferences', { method: 'PUT', body: p }),
     onMutate: async (p) => {
       await qc.cancelQueries({ queryKey: PREFS_KEY });

@@ -196,6 +196,12 @@ export function DashboardFigures() {
 function Attention({ d }: { d: DashboardDto }) {
   const a = d.attention;
   const items: { text: string; to: string }[] = [];
+  // First: a late driver today is the one thing that cannot wait (issue 30).
+  if (a.lateToday)
+    items.push({
+      text: `${a.lateToday} ${a.lateToday === 1 ? 'booking today is' : 'bookings today are'} late: the driver has not set off or arrived`,
+      to: '/admin/today',
+    });
   if (a.driversAwaitingReview)
     items.push({
       text: `${a.driversAwaitingReview} ${a.driversAwaitingReview === 1 ? 'driver awaits' : 'drivers await'} verification`,

@@ -1,4 +1,7 @@
-/** /admin/issues/{id} (issue 14): the report, its status, the replies (e-mailed to the reporter) and history. */
+/**
+ * /admin/issues/{id} (issue 14): the report, its status, the replies (e-mailed to the reporter) and history.
+ * A problem reported on a booking (issue 30) shows the booking first: trip, pickup, both sides, a link.
+ */
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -6,10 +9,13 @@ import {
   ISSUE_REPLY_MAX,
   ISSUE_STATUS_LABELS,
   ISSUE_STATUSES,
+  type IssueBookingDto,
   type IssueStatus,
   issueReplySchema,
 } from '../../../../shared/admin/issues.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { ISSUE_CATEGORY_LABELS } from '../../../../shared/validation/issues.ts';
+import { TRIP_PROBLEM_CATEGORY_LABELS } from '../../../../shared/validation/trip-problems.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
@@ -27,6 +33,9 @@ const MAIL_TEXT: Record<string, string> = {
 
 export function IssueDetail({ detail }: { detail: AdminIssueDetailDto }) {
   const { issue } = detail;
+  const categories: Record<string, string> = issue.booking
+    ? TRIP_PROBLEM_CATEGORY_LABELS
+    : ISSUE_CATEGORY_LABELS;
   const action = useIssueAction(issue.id);
   const [status, setStatus] = useState<IssueStatus>(issue.status);
   const [reply, setReply] = useState('');
@@ -74,11 +83,17 @@ export function IssueDetail({ detail }: { detail: AdminIssueDetailDto }) {
         </Link>
         <h1 className="text-3xl font-bold wrap-anywhere">{issue.title}</h1>
         <p className="text-slate-700">
-          <span className="capitalize">{issue.category}</span> ·{' '}
-          <span className="capitalize">{issue.priority}</span> priority · from {issue.userEmail} (
-          {issue.userType}) · {formatDateTime(issue.createdAt)}
+          {issue.booking ? 'Trip problem: ' : ''}
+          {categories[issue.category] ?? issue.category} ·{' '}
+          {issue.priority === 'critical' ? (
+            <strong className="text-red-800">Critical (urgent)</strong>
+          ) : (
+            <span className="capitalize">{issue.priority}</span>
+          )}{' '}
+          priority · from {issue.userEmail} ({issue.userType}) · {formatDateTime(issue.createdAt)}
         </p>
       </div>
+      {issue.booking && <IssueBooking booking={issue.booking} />}
       <Card className="flex flex-col gap-3">
         <h2 className="text-xl font-bold">Report</h2>
         <p className="whitespace-pre-wrap wrap-anywhere">{issue.description}</p>
@@ -185,5 +200,53 @@ export function IssueDetail({ detail }: { detail: AdminIssueDetailDto }) {
         </Card>
       )}
     </div>
+  );
+}
+
+/** The booking a trip problem is about: the trip, the pickup, its status and both sides, each linked. */
+function IssueBooking({ booking }: { booking: IssueBookingDto }) {
+  const row = 'grid gap-1 sm:grid-cols-[8rem_1fr]';
+  return (
+    <Card className="flex flex-col gap-3" data-testid="issue-booking">
+      <h2 className="text-xl font-bold">Booking</h2>
+      <dl className="flex flex-col gap-2">
+        <div className={row}>
+          <dt className="font-semibold">Trip</dt>
+          <dd>{booking.trip}</dd>
+        </div>
+        <div className={row}>
+          <dt className="font-semibold">Pickup</dt>
+          <dd>{formatDateTime(booking.pickupAt)}</dd>
+        </div>
+        <div className={row}>
+          <dt className="font-semibold">Status</dt>
+          <dd className="capitalize">{booking.status}</dd>
+        </div>
+        <div className={row}>
+          <dt className="font-semibold">Customer</dt>
+          <dd className="wrap-anywhere">
+            <Link to={`/admin/users/${booking.customer.id}`} className="text-brand-600 underline">
+              {booking.customer.name}
+            </Link>{' '}
+            · {booking.customer.email}
+          </dd>
+        </div>
+        <div className={row}>
+          <dt className="font-semibold">Driver</dt>
+          <dd className="wrap-anywhere">
+            <Link to={`/admin/users/${booking.driver.id}`} className="text-brand-600 underline">
+              {booking.driver.businessName ?? booking.driver.name}
+            </Link>
+            {booking.driver.businessName && ` (${booking.driver.name})`} · {booking.driver.email}
+          </dd>
+        </div>
+      </dl>
+      <Link
+        to={`/admin/bookings/${booking.id}`}
+        className="self-start font-semibold text-brand-600 underline"
+      >
+        Open the booking
+      </Link>
+    </Card>
   );
 }

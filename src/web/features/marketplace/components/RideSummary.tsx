@@ -16,6 +16,15 @@ export function itemsLabel(items: string[]) {
   return items.map((v) => LARGE_ITEMS.find((i) => i.value === v)?.label ?? v).join(', ');
 }
 
+/** '1 passenger', '3 passengers' (the trip summary and the booking's "What was booked" say it alike). */
+export const passengersText = (n: number) => `${n} ${n === 1 ? 'passenger' : 'passengers'}`;
+
+/** '2 bags + Golf clubs' */
+export function luggageText(ride: Pick<RideDto, 'luggageBags' | 'largeItems'>) {
+  const bags = `${ride.luggageBags} ${ride.luggageBags === 1 ? 'bag' : 'bags'}`;
+  return ride.largeItems.length > 0 ? `${bags} + ${itemsLabel(ride.largeItems)}` : bags;
+}
+
 export function RideSummary({ ride, showBudget = true }: { ride: RideDto; showBudget?: boolean }) {
   return (
     <div className="flex flex-col gap-2 text-sm">
@@ -30,13 +39,10 @@ export function RideSummary({ ride, showBudget = true }: { ride: RideDto; showBu
       </p>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <span className="flex items-center gap-1">
-          <Users className="h-4 w-4" aria-hidden="true" /> {ride.passengers}{' '}
-          {ride.passengers === 1 ? 'passenger' : 'passengers'}
+          <Users className="h-4 w-4" aria-hidden="true" /> {passengersText(ride.passengers)}
         </span>
         <span className="flex items-center gap-1">
-          <Briefcase className="h-4 w-4" aria-hidden="true" /> {ride.luggageBags}{' '}
-          {ride.luggageBags === 1 ? 'bag' : 'bags'}
-          {ride.largeItems.length > 0 && ` + ${itemsLabel(ride.largeItems)}`}
+          <Briefcase className="h-4 w-4" aria-hidden="true" /> {luggageText(ride)}
         </span>
         {ride.flightNumber && (
           <span className="flex items-center gap-1">

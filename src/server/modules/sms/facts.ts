@@ -1,0 +1,37 @@
+/**
+ * What a booking's text message says about it (modules/sms/texts.ts words it): read through the booking's
+ * own view (bookings/dto.ts) as the recipient sees it, so a text never tells more than the booking page.
+ */
+import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import type { Db } from '../../db/client.ts';
+import { loadBookingDto } from '../bookings/dto.ts';
+import type { SmsFacts } from './texts.ts';
+
+/** The facts for `userId` about `bookingId`, or null when the booking is not theirs (or gone). */
+export async function loadSmsFacts(db: Db, userId: string, bookingId: string): Promise<SmsFacts | null> {
+  let booking: Awaited<ReturnType<typeof loadBookingDto>>;
+  try {
+    booking = await loadBookingDto(db, { id: userId, role: 'customer' }, bookingId);
+  } catch {
+    return null;
+  }
+  const { ride, driver, customer } = booking;
+  const v = driver.vehicle;
+  const locality = displayLocality(ride.pickup.locality);
+  const address = ride.pickup.address.trim();
+  return {
+    recipient: booking.viewerRole === 'driver' ? 'driver' : 'customer',
+    driverName: driver.companyName.trim() || driver.contact.name,
+    customerName: customer.contact.name,
+    pickupAt: ride.pickupAt,
+    // The street or named place people look for; the locality too when the address leaves it out.
+    pickupPlace: !address
+      ? locality
+      : address.toLowerCase().includes(locality.toLowerCase())
+        ? address
+        : `${address}, ${locality}`,
+    pickupStreet: address || locality,
+    vehicle: [v.color.toLowerCase(), v.make, v.model, v.registration].filter((s) => s?.trim()).join(' '),
+    plate: v.registration.trim(),
+  };
+}

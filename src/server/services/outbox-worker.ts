@@ -1,0 +1,216 @@
+// What the mail and SMS outbox workers share: backoff, the leased claim of one due row, the rounds and the loop.
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Db } from '../db/client.ts';
+import { startWorkerLoop } from './worker-loop.ts';
+
+/** The columns every outbox table has (mail_outbox, sms_outbox). */
+export type OutboxTable = PgTable & {
+  id: AnyPgColumn;
+  status: AnyPgColumn;
+  attempts: AnyPgColumn;
+};
+
+/** What the sender reads of a claimed row. */
+interface OutboxRow {
+  id: string;
+  kind: string;
+  attempts: number;
+}
+
+/** Exponential backoff: `baseMs` after the first failed attempt, doubling per attempt up to `maxMs`. */
+export function backoffMs(retry: { baseMs: number; maxMs: number }, attempt: number): number {
+  return Math.min(retry.baseMs * 2 ** Math.max(0, attempt - 1), retry.maxMs);
+}
+
+/** `now()` plus `ms`, in SQL. */
+export function msFromNow(ms: number): SQL {
+  return sql`now() + make_interval(secs => ${ms / 1000})`;
+}
+
+/** The claim's SET: one more attempt, and the row not due again until the lease of `leaseMs` runs out. */
+export function leaseSet(table: OutboxTable, leaseMs: number) {
+  return { attempts: sql`${table.attempts} + 1`, nextAttemptAt: msFromNow(leaseMs) };
+}
+
+/**
+ * The claim's WHERE: the row is the next due one (other than those in `skip`, and meeting `also`), locked
+ * with FOR UPDATE SKIP LOCKED so several instances can claim at once. A scalar subquery (`=`), evaluated
+ * once: with `in (...)` the planner may rescan it as a semi-join, and each rescan skips the row this
+ * statement just locked, so one claim could take several rows.
+ */
+export function nextDue(
+  table: OutboxTable,
+  skip: readonly string[] = [],
+  also: SQL = sql``,
+): SQL | undefined {
+  const notTried = skip.length
+    ? sql`and id not in (${sql.join(
+        skip.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return and(
+    eq(table.status, 'pending'),
+    eq(
+      table.id,
+      sql`(select id from ${table}
+            where status = 'pending' and next_attempt_at <= now()
+              ${also}
+              ${notTried}
+            order by next_attempt_at
+            limit 1
+            for update skip locked)`,
+    ),
+  );
+}
+
+/** Only while this attempt's lease is ours: a later claim's state is not overwritten. */
+export function thisAttempt(table: OutboxTable, row: { id: string; attempts: number }): SQL | undefined {
+  return and(eq(table.id, row.id), eq(table.status, 'pending'), eq(table.attempts, row.attempts));
+}
+
+export function errorText(err: unknown) {
+  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
+}
+
+export interface OutboxRoundResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export interface OutboxSenderParts<Row extends OutboxRow, Receipt, Extra extends object> {
+  db: Db;
+  /** The outbox table, for pruning. */
+  table: OutboxTable;
+  /** For log lines: 'mail', 'sms'. */
+  name: string;
+  /** Sent and failed rows are deleted this long after they were recorded. */
+  retentionDays: number;
+  /** Delay before retry after failed attempt number `attempt` (1-based). */
+  retryDelayMs: (attempt: number) => number;
+  /** Runs each round before the claims (after the remembered marks); what it returns joins the result. */
+  upkeep?: () => Promise<Extra>;
+  /** Claims the next due row other than those in `skip`. */
+  claim: (skip: readonly string[]) => Promise<Row | null>;
+  /** Sends a claimed row; resolves with what marking it sent needs, throws when refused or unreachable. */
+  send: (row: Row) => Promise<Receipt>;
+  /** Marks a row 'sent' (only if still pending). */
+  markSent: (id: string, receipt: Receipt) => Promise<unknown>;
+  /**
+   * Records the error of a failed attempt (only while its lease is ours, `thisAttempt`) and the next try
+   * `delayMs` from now; true when the row was given up ('failed') instead.
+   */
+  recordFailure: (row: Row, err: unknown, delayMs: number) => Promise<boolean>;
+}
+
+export interface OutboxSender<Extra extends object> {
+  /** Claims and sends due rows until none is left (or stop() was called). */
+  runRound(): Promise<OutboxRoundResult & Extra>;
+  /** Makes a round in progress end after the row being sent. */
+  stop(): void;
+}
+
+/**
+ * A row leaves 'pending' once. A row the provider accepted whose 'sent' mark failed (the database was
+ * away) is remembered and marked first next round, so this process does not send it again once the lease
+ * ends. Each row is tried at most once per round, however short its retry delay.
+ */
+export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends object = object>(
+  parts: OutboxSenderParts<Row, Receipt, Extra>,
+): OutboxSender<Extra> {
+  const unmarked = new Map<string, Receipt>();
+  let lastPrunedAt = 0;
+  let stopping = false;
+
+  async function flushUnmarked() {
+    for (const [id, receipt] of [...unmarked]) {
+      await parts.markSent(id, receipt);
+      unmarked.delete(id);
+    }
+  }
+
+  async function prune() {
+    if (Date.now() - lastPrunedAt < PRUNE_EVERY_MS) return;
+    await parts.db.execute(sql`
+      delete from ${parts.table}
+       where status <> 'pending' and created_at < now() - make_interval(days => ${parts.retentionDays})`);
+    lastPrunedAt = Date.now();
+  }
+
+  async function deliver(row: Row): Promise<keyof OutboxRoundResult> {
+    let receipt: Receipt;
+    try {
+      receipt = await parts.send(row);
+    } catch (err) {
+      const delayMs = parts.retryDelayMs(row.attempts);
+      const failed = await parts.recordFailure(row, err, delayMs);
+      console.error(
+        `${parts.name} ${row.id} (${row.kind}) attempt ${row.attempts} failed: ${errorText(err)}${
+          failed ? '; given up' : `; retry in ${delayMs / 1000} s`
+        }`,
+      );
+      return failed ? 'failed' : 'retried';
+    }
+    try {
+      await parts.markSent(row.id, receipt);
+    } catch (err) {
+      unmarked.set(row.id, receipt);
+      throw err;
+    }
+    return 'sent';
+  }
+
+  return {
+    async runRound() {
+      const result: OutboxRoundResult = { sent: 0, retried: 0, failed: 0 };
+      await flushUnmarked();
+      const extra = await parts.upkeep?.();
+      await prune();
+      const tried: string[] = [];
+      while (tried.length < 200 && !stopping) {
+        const row = await parts.claim(tried);
+        if (!row) break;
+        tried.push(row.id);
+        result[await deliver(row)] += 1;
+      }
+      return { ...result, ...extra } as OutboxRoundResult & Extra;
+    },
+    stop() {
+      stopping = true;
+    },
+  };
+}
+
+export interface OutboxWorkerOptions {
+  /** To be woken when a row is recorded (LISTEN on the outbox's channel). */
+  database?: Pick<Database, 'listen'>;
+  /** Poll interval (default 5 s). */
+  intervalMs?: number;
+}
+
+/**
+ * Runs `sender` in the worker loop (services/worker-loop.ts): a round at once, on every NOTIFY on `channel`
+ * and every `intervalMs`. Returns a function that stops it, waiting for the row being sent, then closes
+ * the sender.
+ */
+export async function startOutboxWorker(
+  sender: { runRound(): Promise<unknown>; stop(): void; close?(): void },
+  opts: OutboxWorkerOptions & { name: string; channel: string },
+): Promise<() => Promise<void>> {
+  const stopLoop = await startWorkerLoop({
+    round: () => sender.runRound(),
+    name: opts.name,
+    database: opts.database,
+    channel: opts.channel,
+    intervalMs: opts.intervalMs,
+  });
+  return async () => {
+    sender.stop();
+    await stopLoop();
+    sender.close?.();
+  };
+}
