@@ -59,7 +59,8 @@ export interface RideDto {
   passengers: number;
   luggageBags: number;
   largeItems: string[];
-  budgetCents: number;
+  /** Null when the customer gave no budget (optional since issue 31). */
+  budgetCents: number | null;
   notes: string;
   flightNumber: string;
   distanceKm: number;

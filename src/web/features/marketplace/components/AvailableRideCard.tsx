@@ -183,7 +183,8 @@ export function PairRideCard({
       <NeedsLine ride={outbound} />
       <p className="text-slate-700">
         About {outbound.distanceKm.toFixed(1)} km each way · indicative price{' '}
-        {formatAud(outbound.indicativePriceCents)} a leg · budget {formatAud(outbound.budgetCents)} a leg
+        {formatAud(outbound.indicativePriceCents)} a leg
+        {outbound.budgetCents !== null && <> · budget {formatAud(outbound.budgetCents)} a leg</>}
       </p>
       {outbound.notes && <p className="text-slate-700">Notes: {outbound.notes}</p>}
       <CannotServe ride={outbound} offers={offers} />

@@ -63,7 +63,7 @@ export function RideSummary({ ride, showBudget = true }: { ride: RideDto; showBu
       )}
       <p className="text-slate-700">
         About {ride.distanceKm.toFixed(1)} km · indicative price {formatAud(ride.indicativePriceCents)}
-        {showBudget && <> · budget {formatAud(ride.budgetCents)}</>}
+        {showBudget && ride.budgetCents !== null && <> · budget {formatAud(ride.budgetCents)}</>}
       </p>
       {ride.notes && <p className="text-slate-700">Notes: {ride.notes}</p>}
     </div>
