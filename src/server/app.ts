@@ -47,6 +47,7 @@ import { documentFileRoutes } from './modules/drivers/documents.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
 import { vehiclePhotoRoutes } from './modules/drivers/vehicles.ts';
 import { sendEmailRoutes } from './modules/email/routes.ts';
+import { fareGuideRoutes } from './modules/fare-guide/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { issueRoutes } from './modules/issues/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -107,6 +108,7 @@ const API_ROUTES: [prefix: string, routes: (deps: Deps, hub: RealtimeHub) => Hon
   ['/api/send-email', sendEmailRoutes],
   ['/api/me', meRoutes],
   ['/api/sms', smsRoutes],
+  ['/api/fare-guide', fareGuideRoutes],
 ];
 
 export interface AppOptions {

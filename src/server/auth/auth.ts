@@ -16,7 +16,13 @@ import type { Env } from '../env.ts';
 import { audit } from '../services/audit.ts';
 import type { Mailer } from '../services/mail.ts';
 import { afterEmailChange, beforeEmailChange } from './email-change-notice.ts';
-import { changeEmailMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
+import {
+  changeEmailMail,
+  guestTripMail,
+  magicLinkMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from './emails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { type SessionCreateContext, sessionAuthMethod } from './session-method.ts';
 
@@ -227,9 +233,12 @@ export function createAuth(deps: AuthDeps) {
       magicLink({
         disableSignUp: true,
         expiresIn: LINK_LIFETIME_SECONDS.magicLink,
-        sendMagicLink: async ({ email, url }) => {
+        sendMagicLink: async ({ email, url, metadata }) => {
+          // A guest's trip (issue 31, modules/rides/guest-post.ts): the same one-time link, worded as the
+          // confirmation of their address and trip.
+          const guestTrip = metadata?.purpose === 'guest-trip' ? String(metadata.trip ?? 'your trip') : null;
           await mailer.send({
-            ...magicLinkMail(env, email, url),
+            ...(guestTrip ? guestTripMail(env, email, url, guestTrip) : magicLinkMail(env, email, url)),
             expiresAt: expiresIn(LINK_LIFETIME_SECONDS.magicLink),
           });
         },

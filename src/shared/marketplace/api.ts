@@ -258,6 +258,8 @@ export interface QuoteDto {
   message: string;
   vehicle: string;
   validUntil: string;
+  /** Issue 31: when the customer asked the driver of this lapsed quote to quote again (once); else null. */
+  askedAgainAt: string | null;
   /** The ride version this quote priced; when it differs from the ride's, the driver must confirm again. */
   rideVersion: number;
   createdAt: string;

@@ -62,6 +62,17 @@ export const rides = pgTable(
     index('rides_open_pickup_idx').on(t.pickupAt, t.id).where(sql`${t.status} = 'open'`),
     // Finding a request's return leg (few rides have one).
     index('rides_outbound_idx').on(t.outboundRideId).where(sql`${t.outboundRideId} is not null`),
+    // The fare guide (issue 31): trips on a route, read from the index alone (every column it uses).
+    index('rides_route_idx').on(
+      t.pickupLat,
+      t.pickupLng,
+      t.destinationLat,
+      t.destinationLng,
+      t.passengers,
+      t.createdAt,
+      t.status,
+      t.id,
+    ),
     // 'draft' (issue 31): posted by a guest who signed up at the end; it goes live ('open') when their
     // e-mail address is confirmed.
     check(
@@ -118,6 +129,8 @@ export const quotes = pgTable(
       .on(t.rideId, t.driverId)
       .where(sql`${t.status} in ('pending', 'needs_confirmation')`),
     index('quotes_ride_idx').on(t.rideId, t.status),
+    // The fare guide (issue 31): a trip's first quote, from the index alone.
+    index('quotes_ride_created_idx').on(t.rideId, t.createdAt),
     index('quotes_driver_idx').on(t.driverId, t.status),
     index('quotes_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
     index('quotes_live_valid_until_idx')
@@ -202,6 +215,10 @@ export const bookings = pgTable(
       .where(sql`${t.status} in ('confirmed', 'completed')`),
     index('bookings_customer_idx').on(t.customerId, t.createdAt),
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
+    // The fare guide (issue 31): a trip's live booking with its fare, driver and date, from the index alone.
+    index('bookings_fare_guide_idx')
+      .on(t.rideId, t.acceptedAt, t.priceCents, t.driverId)
+      .where(sql`${t.status} in ('confirmed', 'completed')`),
     check('bookings_status_check', sql`${t.status} in ('confirmed', 'completed', 'cancelled')`),
     check(
       'bookings_admin_flag_check',

@@ -4,7 +4,7 @@
  * questions; a return trip with both legs listed is one card (PairRideCard, groupPairs).
  */
 import { ArrowRight, Plane } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { UNMET_LABELS, unmetNeeds } from '../../../../shared/marketplace/can-serve.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
@@ -18,6 +18,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { type AvailableRide, useQuoteAction } from '../api.ts';
+import { LapsedQuote, LapseLine, RenewQuoteButton } from './RenewQuote.tsx';
 import { RideQuestionsDisclosure } from './RideQuestionsDisclosure.tsx';
 import { NeedsLine, placeLabel, RideSummary, Stars, StatusBadge } from './RideSummary.tsx';
 
@@ -78,12 +79,14 @@ function MyQuoteBlock({ ride, label }: { ride: AvailableRide; label?: string }) 
           The customer changed this trip: confirm or change your quote.
         </p>
       )}
+      <LapseLine quoteId={q.id} />
       <p className="flex flex-wrap gap-2">
         {q.status === 'needs_confirmation' && (
           <Button size="sm" onClick={() => run('confirm')} disabled={action.isPending}>
             Confirm my quote
           </Button>
         )}
+        {q.status === 'pending' && <RenewQuoteButton quoteId={q.id} />}
         <Button size="sm" variant="ghost" onClick={() => run('withdraw')} disabled={action.isPending}>
           Withdraw my quote
         </Button>
@@ -109,16 +112,32 @@ function CustomerLine({ ride }: { ride: AvailableRide }) {
   );
 }
 
+/** A notification's link (/available-rides#ride-{id}, issue 31: renew, asked again) lands on the card. */
+function useLandOnCard(rideId: string) {
+  useEffect(() => {
+    if (window.location.hash === `#ride-${rideId}`) {
+      document.getElementById(`ride-${rideId}`)?.scrollIntoView({ block: 'start' });
+    }
+  }, [rideId]);
+}
+
 export function AvailableRideCard({ ride, offers }: { ride: AvailableRide; offers?: DriverOffers }) {
   const [quoting, setQuoting] = useState(false);
+  useLandOnCard(ride.id);
   return (
-    <Card className="flex flex-col gap-3" data-testid="available-ride">
+    <Card id={`ride-${ride.id}`} className="flex scroll-mt-20 flex-col gap-3" data-testid="available-ride">
       <RideSummary ride={ride} />
       <CannotServe ride={ride} offers={offers} />
       <CustomerLine ride={ride} />
       <MyQuoteBlock ride={ride} />
+      {!ride.myQuote && <LapsedQuote rideId={ride.id} />}
       {quoting ? (
-        <QuoteForm rideId={ride.id} passengers={ride.passengers} onDone={() => setQuoting(false)} />
+        <QuoteForm
+          rideId={ride.id}
+          passengers={ride.passengers}
+          route={{ pickup: ride.pickup, destination: ride.destination }}
+          onDone={() => setQuoting(false)}
+        />
       ) : (
         <Button
           size="sm"
@@ -134,9 +153,10 @@ export function AvailableRideCard({ ride, offers }: { ride: AvailableRide; offer
   );
 }
 
-function Leg({ name, ride }: { name: string; ride: AvailableRide }) {
+function Leg({ name, ride, anchor }: { name: string; ride: AvailableRide; anchor?: boolean }) {
   return (
     <div
+      id={anchor ? `ride-${ride.id}` : undefined}
       className="flex flex-col gap-1 border-l-4 border-brand-200 pl-3"
       data-testid={`pair-leg-${name.toLowerCase()}`}
     >
@@ -171,11 +191,17 @@ export function PairRideCard({
   const [quoting, setQuoting] = useState(false);
   const pairQuoted = Boolean(outbound.myQuote?.pairTotalCents);
   const anyQuote = Boolean(outbound.myQuote || back.myQuote);
+  useLandOnCard(outbound.id);
+  useLandOnCard(back.id);
   return (
-    <Card className="flex flex-col gap-3 text-sm" data-testid="available-pair">
+    <Card
+      id={`ride-${outbound.id}`}
+      className="flex scroll-mt-20 flex-col gap-3 text-sm"
+      data-testid="available-pair"
+    >
       <h2 className="text-lg font-bold text-slate-900">Return trip: 2 legs</h2>
       <Leg name="Outbound" ride={outbound} />
-      <Leg name="Return" ride={back} />
+      <Leg name="Return" ride={back} anchor />
       <p className="text-slate-800">
         {outbound.passengers} {outbound.passengers === 1 ? 'passenger' : 'passengers'} ·{' '}
         {outbound.luggageBags} {outbound.luggageBags === 1 ? 'bag' : 'bags'}
@@ -197,6 +223,8 @@ export function PairRideCard({
           <MyQuoteBlock ride={back} label="Your quote for the return leg" />
         </>
       )}
+      {!outbound.myQuote && <LapsedQuote rideId={outbound.id} />}
+      {!back.myQuote && <LapsedQuote rideId={back.id} />}
       {quoting ? (
         <QuoteForm
           rideId={outbound.id}
