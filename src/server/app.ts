@@ -56,6 +56,7 @@ import { placeRoutes } from './modules/places/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { activateDrafts } from './modules/rides/activate-drafts.ts';
 import { rideRoutes } from './modules/rides/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
@@ -177,6 +178,9 @@ export function createApp(opts: AppOptions) {
     mailer,
     trustedOrigins,
     onPasswordReset: (email) => clearGuard(db, email),
+    onSignedIn: async (userId) => {
+      await activateDrafts(db, userId);
+    },
   });
   const hub = new RealtimeHub(database);
   const sessions = new SessionCache();

@@ -134,6 +134,25 @@ describe.each(databaseKinds())('posting a trip as a guest (%s)', (kind) => {
     expect(await notificationsAbout(server.db, rideId)).toHaveLength(1);
   });
 
+  it('when the first link is never opened, signing in with a new link from /login makes the trip live', async () => {
+    const who = person();
+    expect((await server.client().post('/api/rides/guest', { trip: trip(), person: who })).status).toBe(202);
+    const [account] = await accountOf(who.email);
+    const [leg] = await ridesOf(account!.id);
+    expect(leg!.status).toBe('draft');
+
+    // The guest-trip link ran out (15 minutes); they ask for a sign-in link on /login instead.
+    expect((await server.client().post('/api/account/magic-link', { email: who.email })).status).toBe(200);
+    const mail = await latestMail(server.baseUrl, who.email, 'magic-link');
+    const browser = server.client();
+    const landing = await browser.get(extractLink(mail.text));
+    expect(landing.status).toBe(302);
+    expect((await browser.session()).user?.email).toBe(who.email);
+    expect((await ridesOf(account!.id)).map((r) => r.status)).toEqual(['open']);
+    expect(await availableIds()).toContain(leg!.id);
+    expect((await notificationsAbout(server.db, leg!.id)).map((n) => n.type)).toEqual(['ride_matched']);
+  });
+
   it('an address with an account: the same answer, nothing attached, the owner is told to sign in', async () => {
     const owner = await signUpAndConfirm(server);
     const guest = server.client();

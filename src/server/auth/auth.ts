@@ -72,6 +72,11 @@ export interface AuthDeps {
    * proved who they are. Given by the wiring (app.ts), so this layer imports no domain module (issue 29).
    */
   onPasswordReset?: (email: string) => Promise<void>;
+  /**
+   * After any sign-in: a guest's trips waiting for their e-mail confirmation go live (issue 31), also when
+   * their first link ran out and they signed in with a new one from /login. Given by the wiring.
+   */
+  onSignedIn?: (userId: string) => Promise<void>;
 }
 
 export function createAuth(deps: AuthDeps) {
@@ -192,6 +197,12 @@ export function createAuth(deps: AuthDeps) {
                 authMethod: sessionAuthMethod(ctx as SessionCreateContext, session.userId),
               },
             };
+          },
+          after: async (session) => {
+            // Never fails the sign-in: the drafts stay drafts and the next sign-in tries again.
+            await deps.onSignedIn?.(session.userId).catch((err: unknown) => {
+              console.error('after sign-in: could not open the drafts', err);
+            });
           },
         },
       },
