@@ -18,12 +18,40 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { type AvailableRide, useQuoteAction } from '../api.ts';
-import { LapsedQuote, LapseLine, RenewQuoteButton } from './RenewQuote.tsx';
 import { RideQuestionsDisclosure } from './RideQuestionsDisclosure.tsx';
 import { NeedsLine, placeLabel, RideSummary, Stars, StatusBadge } from './RideSummary.tsx';
 
 // The quote form (with zod's schemas) opens on a click: loaded then, not with the list (issue 17).
 const LazyQuoteForm = lazy(() => import('./QuoteForm.tsx').then((m) => ({ default: m.QuoteForm })));
+
+// A lapsing or lapsed quote's lines and its renew button (issue 31): loaded with the cards, not before
+// them, so the dashboard's first download stays within its budget (scripts/js-budget.ts).
+const renewModule = () => import('./RenewQuote.tsx');
+const LazyLapsedQuote = lazy(() => renewModule().then((m) => ({ default: m.LapsedQuote })));
+const LazyLapseLine = lazy(() => renewModule().then((m) => ({ default: m.LapseLine })));
+const LazyRenewQuoteButton = lazy(() => renewModule().then((m) => ({ default: m.RenewQuoteButton })));
+
+function LapsedQuote(props: Parameters<typeof LazyLapsedQuote>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <LazyLapsedQuote {...props} />
+    </Suspense>
+  );
+}
+function LapseLine(props: Parameters<typeof LazyLapseLine>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <LazyLapseLine {...props} />
+    </Suspense>
+  );
+}
+function RenewQuoteButton(props: Parameters<typeof LazyRenewQuoteButton>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <LazyRenewQuoteButton {...props} />
+    </Suspense>
+  );
+}
 
 function QuoteForm(props: Parameters<typeof LazyQuoteForm>[0]) {
   return (
