@@ -59,8 +59,7 @@ export interface RideDto {
   passengers: number;
   luggageBags: number;
   largeItems: string[];
-  /** Null when the customer gave no budget (optional since issue 31). */
-  budgetCents: number | null;
+  budgetCents: number;
   notes: string;
   flightNumber: string;
   distanceKm: number;
@@ -258,8 +257,6 @@ export interface QuoteDto {
   message: string;
   vehicle: string;
   validUntil: string;
-  /** Issue 31: when the customer asked the driver of this lapsed quote to quote again (once); else null. */
-  askedAgainAt: string | null;
   /** The ride version this quote priced; when it differs from the ride's, the driver must confirm again. */
   rideVersion: number;
   createdAt: string;
