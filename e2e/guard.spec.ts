@@ -14,7 +14,7 @@ const TABLE: [string, string, string, string, string][] = [
   ['/available-rides', '/login', '/dashboard', '=', '='],
   ['/driver-billing', '/login', '/dashboard', '=', '='],
   ['/my-quotes', '/login', '=', '/dashboard', '='],
-  ['/book-ride', '/login', '=', '/dashboard', '='],
+  ['/book-ride', '=', '=', '/dashboard', '='],
   ['/edit-ride/42', '/login', '=', '/dashboard', '='],
   ['/bookings', '/login', '=', '=', '='],
   ['/booking/123', '/login', '=', '=', '='],

@@ -29,12 +29,21 @@ export async function signedInAt(browser: Browser, who: Account, width = 1280) {
 }
 
 /** A trip `hoursAhead` from now, Nelson Bay to the airport, for 2 passengers with 2 bags; its id. */
-export async function postTripViaApi(page: Page, opts: { hoursAhead?: number; address?: string } = {}) {
+export async function postTripViaApi(
+  page: Page,
+  opts: {
+    hoursAhead?: number;
+    address?: string;
+    /** Another route than Nelson Bay to Williamtown: a journey whose figures no other journey may change. */
+    from?: { locality: string; postcode: string };
+    to?: { locality: string; postcode: string };
+  } = {},
+) {
   const at = utcToSydney(new Date(Date.now() + (opts.hoursAhead ?? 72) * 3_600_000));
   const res = await page.request.post('/api/rides', {
     data: {
-      pickup: { locality: 'NELSON BAY', postcode: '2315', address: opts.address ?? '' },
-      destination: { locality: 'WILLIAMTOWN', postcode: '2318', address: '' },
+      pickup: { ...(opts.from ?? { locality: 'NELSON BAY', postcode: '2315' }), address: opts.address ?? '' },
+      destination: { ...(opts.to ?? { locality: 'WILLIAMTOWN', postcode: '2318' }), address: '' },
       date: at.date,
       time: at.time,
       passengers: 2,

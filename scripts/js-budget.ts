@@ -23,7 +23,9 @@ export const JS_BUDGETS = [
   {
     page: "signed-in shell, a driver's /dashboard",
     routes: ['routes/dashboard.tsx', 'routes/dashboard-driver.tsx'],
-    maxKb: 165,
+    // 164.5 -> 165.3 KB with issues 30 and 31: the router's table (/admin/today, guests on /book-ride) and
+    // the trip cards' fare-guide route and quote-renewal lines (the renewal itself loads with the cards).
+    maxKb: 166,
   },
 ];
 

@@ -47,6 +47,7 @@ import { documentFileRoutes } from './modules/drivers/documents.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
 import { vehiclePhotoRoutes } from './modules/drivers/vehicles.ts';
 import { sendEmailRoutes } from './modules/email/routes.ts';
+import { fareGuideRoutes } from './modules/fare-guide/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { issueRoutes } from './modules/issues/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -55,6 +56,7 @@ import { placeRoutes } from './modules/places/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { activateDrafts } from './modules/rides/activate-drafts.ts';
 import { rideRoutes } from './modules/rides/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
@@ -107,6 +109,7 @@ const API_ROUTES: [prefix: string, routes: (deps: Deps, hub: RealtimeHub) => Hon
   ['/api/send-email', sendEmailRoutes],
   ['/api/me', meRoutes],
   ['/api/sms', smsRoutes],
+  ['/api/fare-guide', fareGuideRoutes],
 ];
 
 export interface AppOptions {
@@ -175,6 +178,9 @@ export function createApp(opts: AppOptions) {
     mailer,
     trustedOrigins,
     onPasswordReset: (email) => clearGuard(db, email),
+    onSignedIn: async (userId) => {
+      await activateDrafts(db, userId);
+    },
   });
   const hub = new RealtimeHub(database);
   const sessions = new SessionCache();

@@ -136,11 +136,18 @@ const ADMIN_ROUTES = [
   ...new Set([...CUSTOMER_ROUTES, ...DRIVER_ROUTES, '/admin/*', '/admin-dashboard', '/users']),
 ] as const;
 
+/**
+ * Pages a guest may open besides the public ones (issue 31: post first, sign up at the end). Unlike a public
+ * page, a signed-in role still gets its own decision (a driver on /book-ride goes to the dashboard), and
+ * the page is not in the sitemap.
+ */
+export const GUEST_OPEN_ROUTES = ['/book-ride'] as const;
+
 export const ROUTE_ACCESS: Record<Role, readonly string[]> = {
   customer: [...CUSTOMER_ROUTES, ...SIGNED_IN_ROUTES],
   driver: [...DRIVER_ROUTES, ...SIGNED_IN_ROUTES],
   admin: [...ADMIN_ROUTES, ...SIGNED_IN_ROUTES],
-  guest: PUBLIC_ROUTES,
+  guest: [...PUBLIC_ROUTES, ...GUEST_OPEN_ROUTES],
 };
 
 /** A pattern ending in /* matches any path beginning with the prefix. */

@@ -96,6 +96,12 @@ const MATRIX: Record<string, Entry> = {
     expect: '200 200 200 200 200 200',
     request: () => ({ path: '/api/places?q=nelson' }),
   },
+  'GET /api/fare-guide': {
+    expect: '200 200 200 200 200 200',
+    request: () => ({
+      path: '/api/fare-guide?pickupLat=-32.715&pickupLng=152.151&destinationLat=-32.795&destinationLng=151.834&passengers=3',
+    }),
+  },
   'GET /api/session': { expect: '200 200 200 200 200 200', request: () => ({ path: '/api/session' }) },
   'GET /api/driver-cards/:id': {
     expect: '200 200 200 200 200 200',
@@ -384,6 +390,22 @@ const MATRIX: Record<string, Entry> = {
     expect: '401 201 201 403 403 201',
     request: () => ({ path: '/api/rides', body: rideBody() }),
   },
+  // Issue 31: a guest posts a draft with name, e-mail and mobile; a signed-in caller posts as usual (409).
+  'POST /api/rides/guest': {
+    expect: '202 409 409 409 409 409',
+    request: () => ({
+      path: '/api/rides/guest',
+      body: {
+        trip: rideBody(),
+        person: { fullName: 'Gus Guest', email: someAddress(), phone: '0412 345 678' },
+      },
+    }),
+  },
+  // The e-mail link's landing: a guest goes to sign in, a signed-in caller to the trip (their drafts only).
+  'GET /api/rides/guest/activate': {
+    expect: '302 302 302 302 302 302',
+    request: (w) => ({ path: `/api/rides/guest/activate?ride=${w.ride.id}` }),
+  },
   'GET /api/rides': { expect: '401 200 200 403 403 200', request: () => ({ path: '/api/rides' }) },
   'GET /api/rides/available': {
     expect: '401 403 403 200 200 200',
@@ -466,6 +488,16 @@ const MATRIX: Record<string, Entry> = {
     // The admin holds every permission but has no driver profile to quote from (403, said so).
     expect: '401 403 403 200 404 403',
     request: async (w) => ({ path: `/api/quotes/${await w.freshQuote()}/confirm`, body: {} }),
+  },
+  'POST /api/quotes/:id/renew': {
+    // Issue 31: the quote's driver only; anyone else's quote reads 404 (the admin's too: not theirs).
+    expect: '401 403 403 200 404 404',
+    request: async (w) => ({ path: `/api/quotes/${await w.freshQuote()}/renew`, body: {} }),
+  },
+  'POST /api/quotes/:id/ask-again': {
+    // Issue 31: the trip's customer only; the fresh quote is still live, so theirs is a 409 (not lapsed).
+    expect: '401 409 404 403 403 404',
+    request: async (w) => ({ path: `/api/quotes/${await w.freshQuote()}/ask-again`, body: {} }),
   },
 
   // Bookings: the two parties only.

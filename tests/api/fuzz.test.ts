@@ -63,6 +63,7 @@ const WITHOUT_JSON_BODY = new Set([
   'POST /api/admin/users/:id/resend-confirmation',
   'POST /api/admin/users/:id/password-reset',
   'POST /api/quotes/:id/withdraw',
+  'POST /api/quotes/:id/ask-again',
   'POST /api/bookings/:id/complete',
   'POST /api/billing/statements/:id/checkout',
   'POST /api/stripe/webhook',

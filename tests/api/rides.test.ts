@@ -460,7 +460,7 @@ describe.each(databaseKinds())('trip requests (%s)', (kind) => {
       passengers: ride.passengers,
       luggageBags: ride.luggageBags,
       largeItems: ride.largeItems,
-      budget: ride.budgetCents / 100,
+      budget: ride.budgetCents! / 100,
       notes: ride.notes,
       flightNumber: ride.flightNumber,
       ...changes,

@@ -16,7 +16,13 @@ import type { Env } from '../env.ts';
 import { audit } from '../services/audit.ts';
 import type { Mailer } from '../services/mail.ts';
 import { afterEmailChange, beforeEmailChange } from './email-change-notice.ts';
-import { changeEmailMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from './emails.ts';
+import {
+  changeEmailMail,
+  guestTripMail,
+  magicLinkMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from './emails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { type SessionCreateContext, sessionAuthMethod } from './session-method.ts';
 
@@ -66,6 +72,11 @@ export interface AuthDeps {
    * proved who they are. Given by the wiring (app.ts), so this layer imports no domain module (issue 29).
    */
   onPasswordReset?: (email: string) => Promise<void>;
+  /**
+   * After any sign-in: a guest's trips waiting for their e-mail confirmation go live (issue 31), also when
+   * their first link ran out and they signed in with a new one from /login. Given by the wiring.
+   */
+  onSignedIn?: (userId: string) => Promise<void>;
 }
 
 export function createAuth(deps: AuthDeps) {
@@ -187,6 +198,12 @@ export function createAuth(deps: AuthDeps) {
               },
             };
           },
+          after: async (session) => {
+            // Never fails the sign-in: the drafts stay drafts and the next sign-in tries again.
+            await deps.onSignedIn?.(session.userId).catch((err: unknown) => {
+              console.error('after sign-in: could not open the drafts', err);
+            });
+          },
         },
       },
       user: {
@@ -227,9 +244,12 @@ export function createAuth(deps: AuthDeps) {
       magicLink({
         disableSignUp: true,
         expiresIn: LINK_LIFETIME_SECONDS.magicLink,
-        sendMagicLink: async ({ email, url }) => {
+        sendMagicLink: async ({ email, url, metadata }) => {
+          // A guest's trip (issue 31, modules/rides/guest-post.ts): the same one-time link, worded as the
+          // confirmation of their address and trip.
+          const guestTrip = metadata?.purpose === 'guest-trip' ? String(metadata.trip ?? 'your trip') : null;
           await mailer.send({
-            ...magicLinkMail(env, email, url),
+            ...(guestTrip ? guestTripMail(env, email, url, guestTrip) : magicLinkMail(env, email, url)),
             expiresAt: expiresIn(LINK_LIFETIME_SECONDS.magicLink),
           });
         },

@@ -2,6 +2,7 @@
  * The account e-mails, in the branded layout (services/email-layout.ts): an HTML part and a plain-text part
  * with the same words and the same link.
  */
+import { GUEST_POST_MESSAGES } from '../../shared/marketplace/guest-post-messages.ts';
 import { ACCOUNT } from '../../shared/messages.ts';
 import type { Env } from '../env.ts';
 import { renderEmail } from '../services/email-layout.ts';
@@ -50,6 +51,24 @@ export function verifyEmailMail(brand: MailBrand, to: string, url: string): Mail
     link: { href: url, label: 'Confirm my e-mail address' },
     after: ['If you did not sign up, ignore this e-mail.'],
     reason: `You got this e-mail because this address was used to sign up to ${name}.`,
+  });
+}
+
+/**
+ * Issue 31: a guest posted a trip and gave this address. The link is a one-time sign-in link that also
+ * confirms the address; its landing makes the guest's drafts live (modules/rides/activate-drafts.ts).
+ */
+export function guestTripMail(brand: MailBrand, to: string, url: string, trip: string): MailMessage {
+  const name = brand.BRAND_NAME;
+  return accountMail(brand, {
+    to,
+    kind: 'guest-trip',
+    subject: GUEST_POST_MESSAGES.mailSubject(name),
+    heading: GUEST_POST_MESSAGES.mailHeading,
+    paragraphs: [GUEST_POST_MESSAGES.mailParagraph(trip)],
+    link: { href: url, label: GUEST_POST_MESSAGES.mailLinkLabel },
+    after: [GUEST_POST_MESSAGES.mailAfter],
+    reason: GUEST_POST_MESSAGES.mailReason(name),
   });
 }
 

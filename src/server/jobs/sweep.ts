@@ -16,7 +16,7 @@
  * It handles compliance documents over time: reminders before expiry and withdrawals at expiry
  * (services/document-expiry.ts). And it deletes live events past their replay window (services/realtime.ts).
  */
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, inArray, lte, or, sql } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_FEE_PERCENT, percentToBasisPoints } from '../../shared/billing.ts';
 import { LIVE_QUOTE_STATUSES } from '../../shared/marketplace/constants.ts';
 import type { Db } from '../db/client.ts';
@@ -27,6 +27,7 @@ import { completeOverdueTrips } from '../modules/bookings/auto-complete.ts';
 import { reminderMessages } from '../modules/bookings/confirmation.ts';
 import { sendTwoHourReminders } from '../modules/bookings/reminder-2h.ts';
 import { sendDueReminders } from '../modules/bookings/trip-reminders.ts';
+import { sendLapseWarnings } from '../modules/quotes/lapse-warnings.ts';
 import { deleteOldLiveEvents } from '../services/realtime.ts';
 import { sweepDocuments } from './document-expiry.ts';
 import { alertLateBookings } from './late-bookings.ts';
@@ -57,7 +58,7 @@ export async function sweepExpired(db: Db, opts: SweepOptions = {}): Promise<Swe
     const expiredRides = await tx
       .update(rides)
       .set({ status: 'expired', updatedAt: sql`now()` })
-      .where(and(eq(rides.status, 'open'), lte(rides.pickupAt, sql`now()`)))
+      .where(and(inArray(rides.status, ['open', 'draft']), lte(rides.pickupAt, sql`now()`)))
       .returning({ id: rides.id });
     const expiredQuotes = await tx
       .update(quotes)
@@ -72,6 +73,7 @@ export async function sweepExpired(db: Db, opts: SweepOptions = {}): Promise<Swe
         ),
       )
       .returning({ id: quotes.id });
+    await sendLapseWarnings(tx); // Issue 31: told 12 hours before a live quote lapses (lapse-warnings.ts).
     await sendTwoHourReminders(tx);
     await sendTripReminders(tx);
     await completeOverdueTrips(tx, feeBasisPoints);

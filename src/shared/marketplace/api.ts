@@ -59,7 +59,8 @@ export interface RideDto {
   passengers: number;
   luggageBags: number;
   largeItems: string[];
-  budgetCents: number;
+  /** Null when the customer gave no budget (optional since issue 31). */
+  budgetCents: number | null;
   notes: string;
   flightNumber: string;
   distanceKm: number;
@@ -257,6 +258,8 @@ export interface QuoteDto {
   message: string;
   vehicle: string;
   validUntil: string;
+  /** Issue 31: when the customer asked the driver of this lapsed quote to quote again (once); else null. */
+  askedAgainAt: string | null;
   /** The ride version this quote priced; when it differs from the ride's, the driver must confirm again. */
   rideVersion: number;
   createdAt: string;

@@ -1,5 +1,9 @@
 /** Marketplace rules and limits (the marketplace issue), defined once for the browser and the API. */
-export const RIDE_STATUSES = ['open', 'booked', 'completed', 'cancelled', 'expired'] as const;
+/**
+ * 'draft' (issue 31): posted by a guest who gives their e-mail at the end; invisible to drivers, matching and
+ * counts until the address is confirmed, when it becomes 'open'.
+ */
+export const RIDE_STATUSES = ['draft', 'open', 'booked', 'completed', 'cancelled', 'expired'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
 export const QUOTE_STATUSES = [
@@ -53,9 +57,14 @@ export const RIDE_LIMITS = {
 export const QUOTE_LIMITS = {
   priceMaxAud: 100_000,
   messageMax: 500,
-  /** Default validity: 24 hours, or until 2 hours before pickup, whichever is sooner. */
-  defaultValidityHours: 24,
+  /**
+   * A quote lives until 2 hours before pickup unless its driver chose a shorter time (issue 31): one of
+   * `validForHoursChoices` hours from sending, never later than 2 hours before pickup.
+   */
   closesBeforePickupHours: 2,
+  validForHoursChoices: [24, 12, 6],
+  /** The customer is told, and the driver asked to renew, this long before a live quote lapses. */
+  lapseWarningHours: 12,
 } as const;
 
 export const RATING_LIMITS = { starsMin: 1, starsMax: 5, commentMax: 1000, hiddenForDays: 7 } as const;

@@ -53,6 +53,13 @@ export const NOTIFICATION_TYPES = [
   'trip_problem_reported',
   /** To every admin: a driver has not set off 30 minutes before pickup, or not arrived 10 after it. */
   'booking_late',
+  // Quotes that do not lapse quietly (issue 31). relatedId: the ride id.
+  /** To the customer: a quote lapses within 12 hours. */
+  'quote_lapsing',
+  /** To the driver: their quote lapses within 12 hours; renew it with one tap. */
+  'quote_renew',
+  /** To the driver: the customer asked them to quote again after their quote lapsed. */
+  'quote_asked_again',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -61,7 +68,9 @@ export function notificationPath(type: string, relatedId: string | null): string
   if (!relatedId) return '/notifications';
   if (type === 'ride_matched' || type === 'quote_invited' || type === 'quote_needs_confirmation')
     return '/available-rides';
-  if (type === 'quote_received' || type === 'quote_updated') return `/driver-matching/${relatedId}`;
+  if (type === 'quote_received' || type === 'quote_updated' || type === 'quote_lapsing')
+    return `/driver-matching/${relatedId}`;
+  if (type === 'quote_renew' || type === 'quote_asked_again') return `/available-rides#ride-${relatedId}`;
   if (type === 'quote_declined') return '/available-rides';
   // Questions before booking: the customer answers on the trip's page; the driver reads the answer on the
   // trip's card, whose questions open by themselves when the address names them.

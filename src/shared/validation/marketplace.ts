@@ -33,6 +33,7 @@ export const MARKETPLACE_MESSAGES = {
   price: 'Enter a price above $0 in Australian dollars (up to 2 decimal places).',
   quoteMessage: 'Say what the price includes (at most 500 characters).',
   validUntil: 'The quote must stay valid until a time in the future, before the pickup.',
+  validForHours: 'Choose how long the quote stays valid: until 2 hours before pickup, or 24, 12 or 6 hours.',
   stars: 'Choose from 1 to 5 stars.',
   cancelReason: 'Please tell the other side why you are cancelling (at least 3 characters).',
   vehicleCapacity: `Vehicle capacity must be from ${RIDE_LIMITS.passengersMin} to ${RIDE_LIMITS.passengersMax} seats.`,
@@ -112,7 +113,11 @@ const tripFields = {
     .max(LARGE_ITEMS.length)
     .default([])
     .transform((items) => [...new Set(items)]),
-  budget: audAmount(MARKETPLACE_MESSAGES.budget, RIDE_LIMITS.budgetMaxAud),
+  /** Optional (issue 31): empty or left out is no budget (null); anything typed must be a valid amount. */
+  budget: z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    audAmount(MARKETPLACE_MESSAGES.budget, RIDE_LIMITS.budgetMaxAud).nullable(),
+  ),
   notes: z
     .string()
     .trim()
@@ -226,8 +231,15 @@ export const quoteInputSchema = z.object({
   vehicleId: z.uuid({ error: 'Choose the vehicle that will do this trip.' }).optional(),
   /** Ignored since vehicles are records of their own: the quote describes its vehicle itself. */
   vehicle: z.string().trim().max(200).optional(),
-  /** ISO instant; defaults to 24 hours or 2 hours before pickup, whichever is sooner. */
+  /** ISO instant; by default the quote lives until 2 hours before pickup (issue 31). */
   validUntil: z.iso.datetime({ offset: true, error: MARKETPLACE_MESSAGES.validUntil }).optional(),
+  /**
+   * The driver's shorter choice (issue 31): valid this many hours from now, or until 2 hours before pickup
+   * when that comes first. Left out (or null): until 2 hours before pickup. `validUntil` wins when both come.
+   */
+  validForHours: z
+    .literal(QUOTE_LIMITS.validForHoursChoices, { error: MARKETPLACE_MESSAGES.validForHours })
+    .nullish(),
 });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 

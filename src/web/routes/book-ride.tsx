@@ -1,13 +1,36 @@
-/** /book-ride: post a trip; then /ride-confirmation shows what was posted. */
+/**
+ * /book-ride: post a trip; then /ride-confirmation shows what was posted. A guest may fill it too (issue
+ * 31): the last step asks for name, e-mail and mobile, the trip waits as a draft, and the e-mail's link
+ * puts it live. What is typed is kept in sessionStorage until the trip is posted.
+ */
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formatLocalDate, formatLocalTime } from '../../shared/marketplace/booking.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useCreateRide } from '../features/marketplace/api.ts';
-import { emptyTrip, TripForm } from '../features/marketplace/components/TripForm.tsx';
+import { GuestDetails, GuestSent } from '../features/marketplace/components/GuestDetails.tsx';
+import {
+  TripForm,
+  type TripFormValues,
+  type toRequestBody,
+} from '../features/marketplace/components/TripForm.tsx';
+import {
+  clearDrafts,
+  readTripDraft,
+  saveTripDraft,
+} from '../features/marketplace/components/trip-draft-storage.ts';
+import { FareGuide } from '../features/marketplace/fare-guide/FareGuide.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
+
+/** The trip in one line, above the last step of a guest's post. */
+function summaryOf(v: TripFormValues): string {
+  const n = Number.parseInt(v.passengers, 10) || 1;
+  const back = v.hasReturn ? `, back ${formatLocalDate(v.returnDate)} ${formatLocalTime(v.returnTime)}` : '';
+  return `${v.pickup.locality} to ${v.destination.locality}, ${formatLocalDate(v.date)} ${formatLocalTime(v.time)}, ${n} passenger${n === 1 ? '' : 's'}${back}.`;
+}
 
 export default function BookRidePage() {
   usePageMeta(
@@ -18,6 +41,14 @@ export default function BookRidePage() {
   const create = useCreateRide();
   const { user } = useAuth();
   const [error, setError] = useState<string | null>(null);
+  // A guest's steps: the trip, then who they are, then "check your e-mail".
+  const [guestStep, setGuestStep] = useState<
+    | { step: 'trip' }
+    | { step: 'person'; body: ReturnType<typeof toRequestBody>; summary: string }
+    | { step: 'sent'; email: string }
+  >({ step: 'trip' });
+  const keep = useCallback((v: TripFormValues) => saveTripDraft(v), []);
+  const guest = !user;
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
       <div className="flex max-w-4xl min-w-0 flex-col gap-6">
@@ -29,29 +60,55 @@ export default function BookRidePage() {
           </p>
         </div>
         {user?.isTest && <p className="text-amber-900">A test session cannot post trips.</p>}
-        <TripForm
-          initial={emptyTrip}
-          mode="create"
-          submitLabel="Post my trip"
-          busyLabel="Posting..."
-          serverError={error}
-          onSubmit={async (body) => {
-            setError(null);
-            try {
-              const res = await create.mutateAsync(body);
-              toast({
-                title: 'Trip posted',
-                description: 'Drivers who match your trip can now quote.',
-                variant: 'success',
-              });
-              navigate(`/ride-confirmation?ride=${res.ride.id}`);
-            } catch (err) {
-              setError(
-                err instanceof ApiError ? err.message : 'Your trip could not be posted. Please try again.',
-              );
-            }
-          }}
-        />
+        {guest && guestStep.step === 'trip' && (
+          <p className="text-slate-700">
+            No account needed to start: fill in the trip, then give your name, e-mail and mobile in one step.
+          </p>
+        )}
+        {guestStep.step === 'person' && (
+          <GuestDetails
+            trip={guestStep.body}
+            summary={guestStep.summary}
+            onBack={() => setGuestStep({ step: 'trip' })}
+            onSent={(email) => {
+              clearDrafts();
+              setGuestStep({ step: 'sent', email });
+            }}
+          />
+        )}
+        {guestStep.step === 'sent' && <GuestSent email={guestStep.email} />}
+        {guestStep.step === 'trip' && (
+          <TripForm
+            initial={readTripDraft()}
+            mode="create"
+            submitLabel={guest ? 'Continue' : 'Post my trip'}
+            busyLabel="Posting..."
+            serverError={error}
+            onValuesChange={keep}
+            guide={(trip) => <FareGuide {...trip} audience="customer" />}
+            onSubmit={async (body, values) => {
+              setError(null);
+              if (guest) {
+                setGuestStep({ step: 'person', body, summary: summaryOf(values) });
+                return;
+              }
+              try {
+                const res = await create.mutateAsync(body);
+                clearDrafts();
+                toast({
+                  title: 'Trip posted',
+                  description: 'Drivers who match your trip can now quote.',
+                  variant: 'success',
+                });
+                navigate(`/ride-confirmation?ride=${res.ride.id}`);
+              } catch (err) {
+                setError(
+                  err instanceof ApiError ? err.message : 'Your trip could not be posted. Please try again.',
+                );
+              }
+            }}
+          />
+        )}
       </div>
       {/* Wide screens: what happens after posting, beside the form (issue 18). */}
       <aside

@@ -10,6 +10,7 @@ import { useRide, useRideMatches } from '../features/marketplace/api.ts';
 import { RideQuestions } from '../features/marketplace/components/RideQuestions.tsx';
 import { RideQuotes, useRideBookings } from '../features/marketplace/components/RideQuotes.tsx';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
+import { FareGuide } from '../features/marketplace/fare-guide/FareGuide.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
 /**
@@ -88,6 +89,14 @@ export default function DriverMatchingPage() {
             </p>
             <CancelledBookingNote ride={r} bookings={bookings.data} />
             <RideSummary ride={r} />
+            {r.status === 'open' && (
+              <FareGuide
+                pickup={r.pickup}
+                destination={r.destination}
+                passengers={r.passengers}
+                audience="customer"
+              />
+            )}
             {r.status === 'open' && (
               <p>
                 <Link to={`/edit-ride/${r.id}`} className="text-brand-600 underline underline-offset-4">

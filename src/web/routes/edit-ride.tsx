@@ -55,7 +55,7 @@ export default function EditRidePage() {
     // Older trips' items (surfboard, bike...) are kept as they were; the needs below are the structured ones.
     largeItems: r.largeItems,
     needs: needsToForm(r.needs),
-    budget: (r.budgetCents / 100).toFixed(2),
+    budget: r.budgetCents === null ? '' : (r.budgetCents / 100).toFixed(2),
     notes: r.notes,
     flightNumber: r.flightNumber,
   };

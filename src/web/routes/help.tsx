@@ -41,7 +41,7 @@ const SECTIONS: { title: string; items: Answer[] }[] = [
     items: [
       {
         q: 'How do quotes work?',
-        a: 'Each driver sends one price for the whole trip, with a message and the vehicle. A quote is valid until the time the driver set or until the pickup time. You can compare them side by side and accept the one that suits you.',
+        a: 'Each driver sends one price for the whole trip, with a message and the vehicle. A quote is valid until 2 hours before pickup unless the driver chose a shorter time; we tell you 12 hours before a quote lapses, and you can ask the driver of a lapsed quote to renew it. You can compare them side by side and accept the one that suits you.',
       },
       {
         q: 'What happens when I accept a quote?',

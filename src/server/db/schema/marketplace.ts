@@ -42,7 +42,8 @@ export const rides = pgTable(
     passengers: integer('passengers').notNull(),
     luggageBags: integer('luggage_bags').notNull().default(0),
     largeItems: jsonb('large_items').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    budgetCents: integer('budget_cents').notNull(),
+    /** Optional since issue 31: null when the customer gave no budget. */
+    budgetCents: integer('budget_cents'),
     notes: text('notes').notNull().default(''),
     flightNumber: text('flight_number').notNull().default(''),
     /** What the trip needs beyond seats and bags (child seats, wheelchair, pram, boards...): RideNeeds. */
@@ -61,10 +62,27 @@ export const rides = pgTable(
     index('rides_open_pickup_idx').on(t.pickupAt, t.id).where(sql`${t.status} = 'open'`),
     // Finding a request's return leg (few rides have one).
     index('rides_outbound_idx').on(t.outboundRideId).where(sql`${t.outboundRideId} is not null`),
-    check('rides_status_check', sql`${t.status} in ('open', 'booked', 'completed', 'cancelled', 'expired')`),
+    // The fare guide (issue 31): trips on a route, read from the index alone (every column it uses).
+    index('rides_route_idx').on(
+      t.pickupLat,
+      t.pickupLng,
+      t.destinationLat,
+      t.destinationLng,
+      t.passengers,
+      t.createdAt,
+      t.status,
+      t.id,
+    ),
+    // 'draft' (issue 31): posted by a guest who signed up at the end; it goes live ('open') when their
+    // e-mail address is confirmed.
+    check(
+      'rides_status_check',
+      sql`${t.status} in ('draft', 'open', 'booked', 'completed', 'cancelled', 'expired')`,
+    ),
     check('rides_passengers_check', sql`${t.passengers} between 1 and 50`),
     check('rides_luggage_check', sql`${t.luggageBags} between 0 and 100`),
-    check('rides_budget_check', sql`${t.budgetCents} > 0`),
+    // The budget is optional since issue 31 (post first, price later).
+    check('rides_budget_check', sql`${t.budgetCents} is null or ${t.budgetCents} > 0`),
     check('rides_distance_check', sql`${t.distanceKm} >= 0`),
     check(
       'rides_postcodes_check',
@@ -96,6 +114,13 @@ export const quotes = pgTable(
      * together. Null for a quote on one leg.
      */
     bundleId: uuid('bundle_id'),
+    /**
+     * Issue 31: when the customer was told this quote lapses within 12 hours and its driver was asked to
+     * renew it (once per validity: renewing clears it).
+     */
+    lapseWarnedAt: timestamptz('lapse_warned_at'),
+    /** Issue 31: when the customer asked the driver of this lapsed quote to quote again (once). */
+    askedAgainAt: timestamptz('asked_again_at'),
     ...timestamps(),
   },
   (t) => [
@@ -104,6 +129,8 @@ export const quotes = pgTable(
       .on(t.rideId, t.driverId)
       .where(sql`${t.status} in ('pending', 'needs_confirmation')`),
     index('quotes_ride_idx').on(t.rideId, t.status),
+    // The fare guide (issue 31): a trip's first quote, from the index alone.
+    index('quotes_ride_created_idx').on(t.rideId, t.createdAt),
     index('quotes_driver_idx').on(t.driverId, t.status),
     index('quotes_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
     index('quotes_live_valid_until_idx')
@@ -188,6 +215,10 @@ export const bookings = pgTable(
       .where(sql`${t.status} in ('confirmed', 'completed')`),
     index('bookings_customer_idx').on(t.customerId, t.createdAt),
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
+    // The fare guide (issue 31): a trip's live booking with its fare, driver and date, from the index alone.
+    index('bookings_fare_guide_idx')
+      .on(t.rideId, t.acceptedAt, t.priceCents, t.driverId)
+      .where(sql`${t.status} in ('confirmed', 'completed')`),
     check('bookings_status_check', sql`${t.status} in ('confirmed', 'completed', 'cancelled')`),
     check(
       'bookings_admin_flag_check',

@@ -43,6 +43,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
   no_show_disputed: 'A customer disputed a no-show (drivers, admins)',
   trip_problem_reported: 'A problem was reported on a trip (admins)',
   booking_late: 'A driver is running late for a pickup (admins)',
+  quote_lapsing: 'A quote I have lapses within 12 hours (customers)',
+  quote_renew: 'My quote lapses soon: renew it (drivers)',
+  quote_asked_again: 'A customer asked me to quote again (drivers)',
 };
 
 export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;

@@ -59,7 +59,7 @@ export async function confirmQuote(
       input.vehicleId ?? current!.vehicleId ?? undefined,
       ride!.passengers,
     );
-    const validUntil = resolveValidUntil(input.validUntil, ride!.pickupAt, now, current!.validUntil);
+    const validUntil = resolveValidUntil(input, ride!.pickupAt, now, current!.validUntil);
     const [confirmed] = await tx
       .update(quotes)
       .set({

@@ -70,6 +70,7 @@ export async function toQuoteDtos(db: Db, rows: QuoteRow[]): Promise<QuoteDto[]>
       message: q.message,
       vehicle: q.vehicle,
       validUntil: q.validUntil.toISOString(),
+      askedAgainAt: q.askedAgainAt?.toISOString() ?? null,
       rideVersion: q.rideVersion,
       createdAt: q.createdAt.toISOString(),
       updatedAt: q.updatedAt.toISOString(),

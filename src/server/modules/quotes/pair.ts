@@ -74,7 +74,7 @@ export async function submitPairQuote(
     const outbound = legs.find((l) => !l.outboundRideId)!;
     const back = legs.find((l) => l.outboundRideId)!;
     const first = outbound.pickupAt < back.pickupAt ? outbound : back;
-    const validUntil = resolveValidUntil(input.validUntil, first.pickupAt, now);
+    const validUntil = resolveValidUntil(input, first.pickupAt, now);
     const shares = splitPairPrice(totalCents);
     const bundleId = randomUUID();
     const common = {

@@ -10,8 +10,10 @@ import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody, validationError } from '../../http/errors.ts';
 import { floodLimit, requirePermission, requireUser } from '../../http/middleware.ts';
 import { acceptedAnswer, acceptQuote } from './accept.ts';
+import { askAgain } from './ask-again.ts';
 import { confirmQuote, confirmQuoteSchema } from './confirm.ts';
 import { listMyQuotes, listRideQuotes } from './read.ts';
+import { renewQuote, renewQuoteSchema } from './renew.ts';
 import { submitQuote } from './submit.ts';
 import { submitQuoteSchema } from './submit-input.ts';
 import { withdrawQuote } from './withdraw.ts';
@@ -51,18 +53,22 @@ export function quoteRoutes(deps: Deps) {
   app.post('/:id/confirm', requirePermission('submit_quotes'), async (c) => {
     // An empty body confirms the quote as it is.
     noteBodySchema(c, confirmQuoteSchema);
-    const text = await c.req.text();
-    let raw: unknown = {};
-    if (text.trim() !== '') {
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        throw new AppError(400, 'validation', API_MESSAGES.validation);
-      }
-    }
-    const parsed = confirmQuoteSchema.safeParse(raw);
+    const parsed = confirmQuoteSchema.safeParse(optionalJson(await c.req.text()));
     if (!parsed.success) throw validationError(parsed.error);
     return c.json({ quote: await confirmQuote(deps.db, c.get('user')!, c.req.param('id'), parsed.data) });
+  });
+
+  /** Issue 31: the driver renews their quote with one tap (an empty body, or { validForHours }). */
+  app.post('/:id/renew', requirePermission('submit_quotes'), async (c) => {
+    noteBodySchema(c, renewQuoteSchema);
+    const input = renewQuoteSchema.safeParse(optionalJson(await c.req.text()));
+    if (!input.success) throw validationError(input.error);
+    return c.json({ quote: await renewQuote(deps.db, c.get('user')!, c.req.param('id'), input.data) });
+  });
+
+  /** Issue 31: the customer asks the driver of a lapsed quote to quote again (once per quote). */
+  app.post('/:id/ask-again', requirePermission('book_rides'), async (c) => {
+    return c.json({ quote: await askAgain(deps.db, c.get('user')!, c.req.param('id')) });
   });
 
   app.post('/:id/accept', requirePermission('book_rides'), async (c) => {
@@ -81,4 +87,14 @@ export function quoteRoutes(deps: Deps) {
   });
 
   return app;
+}
+
+/** A body that may be empty ({}), else JSON: anything else is a 400. */
+function optionalJson(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'validation', API_MESSAGES.validation);
+  }
 }

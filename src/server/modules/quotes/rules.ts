@@ -33,15 +33,20 @@ export const pairPriceError = () =>
   ]);
 
 /**
- * How long a quote may stay valid: until 2 hours before pickup (or, when that has passed, until pickup);
- * by default 24 hours or that cap, whichever is sooner.
+ * How long a quote may stay valid: until 2 hours before pickup (or, when that has passed, until pickup).
+ * By default it lives that long (issue 31: a quote sent on Friday for a Monday pickup must not lapse on
+ * Saturday); `validFor` hours is the driver's shorter choice, still never past that cap.
  */
-export function validityWindow(pickupAt: Date, now: Date): { cap: Date; byDefault: Date } {
+export function validityWindow(
+  pickupAt: Date,
+  now: Date,
+  validFor?: number | null,
+): { cap: Date; byDefault: Date } {
   const closes = pickupAt.getTime() - QUOTE_LIMITS.closesBeforePickupHours * HOUR;
   const cap = closes > now.getTime() ? closes : pickupAt.getTime();
   return {
     cap: new Date(cap),
-    byDefault: new Date(Math.min(now.getTime() + QUOTE_LIMITS.defaultValidityHours * HOUR, cap)),
+    byDefault: new Date(validFor ? Math.min(now.getTime() + validFor * HOUR, cap) : cap),
   };
 }
 
@@ -50,13 +55,24 @@ const validUntilError = () =>
     { path: 'validUntil', message: MARKETPLACE_MESSAGES.validUntil },
   ]);
 
-export function resolveValidUntil(input: string | undefined, pickupAt: Date, now: Date, keep?: Date): Date {
-  const window = validityWindow(pickupAt, now);
-  if (input === undefined) {
+/** What the quote form says about validity: an instant, or a number of hours (the driver's choice). */
+export interface ValidityInput {
+  validUntil?: string | undefined;
+  validForHours?: number | null | undefined;
+}
+
+/**
+ * The instant a quote is valid until: the one given, else the driver's choice of hours, else (when
+ * confirming) the one it had while still within the window, else until 2 hours before pickup.
+ */
+export function resolveValidUntil(input: ValidityInput, pickupAt: Date, now: Date, keep?: Date): Date {
+  const window = validityWindow(pickupAt, now, input.validForHours);
+  if (input.validUntil === undefined) {
+    if (input.validForHours) return window.byDefault;
     if (keep && keep > now && keep <= window.cap) return keep;
     return window.byDefault;
   }
-  const at = new Date(input);
+  const at = new Date(input.validUntil);
   if (Number.isNaN(at.getTime()) || at <= now || at > window.cap) throw validUntilError();
   return at;
 }

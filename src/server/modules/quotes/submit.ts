@@ -41,7 +41,7 @@ export async function submitQuote(
     const now = new Date();
     assertOpenForQuotes(ride, now);
     const car = await quoteVehicle(tx, user.id, standing, input.vehicleId, ride.passengers);
-    const validUntil = resolveValidUntil(input.validUntil, ride.pickupAt, now);
+    const validUntil = resolveValidUntil(input, ride.pickupAt, now);
     const values = {
       priceCents: toCents(input.price),
       message: input.message,

@@ -2,6 +2,8 @@
  * /api/rides: trip requests.
  *
  *   POST   /                 customer posts a request (and its return leg)  -> 201 { ride, returnRide }
+ *   POST   /guest            a guest posts a draft and gives name, e-mail, mobile -> 202 (guest-post.ts)
+ *   GET    /guest/activate   the guest's e-mail link lands here signed in: drafts go live, off to the trip
  *   GET    /                 the customer's own requests                    -> { items }
  *   GET    /available        drivers: open requests, filtered, keyset-paged -> Page<RideDto & { myQuote }>
  *   GET    /:id              owner, admin, or a driver (see readRide)       -> { ride }
@@ -13,19 +15,26 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { GUEST_POST_MESSAGES } from '../../../shared/marketplace/guest-post-messages.ts';
+import { AUTH_ERRORS } from '../../../shared/messages.ts';
+import { guestPostSchema } from '../../../shared/validation/guest-post.ts';
 import {
   availableRidesQuerySchema,
   cancelInputSchema,
   rideEditSchema,
   rideRequestSchema,
 } from '../../../shared/validation/marketplace.ts';
+import { authHeaders } from '../../auth/forward.ts';
+import { noteBodySchema } from '../../http/body-schemas.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
-import { notFound, parseBody, validationError } from '../../http/errors.ts';
-import { floodLimit, requirePermission, requireUser } from '../../http/middleware.ts';
+import { AppError, notFound, parseBody, validationError } from '../../http/errors.ts';
+import { floodLimit, rateLimit, requirePermission, requireUser } from '../../http/middleware.ts';
+import { activateDrafts } from './activate-drafts.ts';
 import { availableRides } from './available.ts';
 import { cancelRide } from './cancel.ts';
 import { createRide } from './create.ts';
 import { editRide } from './edit.ts';
+import { postAsGuest } from './guest-post.ts';
 import { countMatches, listMyRides, readRide } from './read.ts';
 
 const uuid = z.uuid();
@@ -48,6 +57,37 @@ export function rideRoutes(deps: Deps) {
     );
     const result = await createRide(db, c.get('user')!.id, input);
     return c.json(result, 201);
+  });
+
+  // A guest's post makes an account, so it has sign-up's rate limit (20 an hour from one address).
+  app.post(
+    '/guest',
+    rateLimit(
+      deps,
+      'signup',
+      { max: 20, windowMs: 60 * 60_000 },
+      () => new AppError(429, 'auth/rate-limit', AUTH_ERRORS['auth/rate-limit']),
+    ),
+    async (c) => {
+      // Noted before the signed-in check, so the fuzz test knows the body (body-schemas.ts).
+      noteBodySchema(c, guestPostSchema());
+      if (c.get('user')) throw new AppError(409, 'conflict', GUEST_POST_MESSAGES.signedIn);
+      const input = await parseBody(
+        c,
+        guestPostSchema(() => new Date()),
+      );
+      await postAsGuest(deps, input, authHeaders(c.req.raw, c.get('ip')));
+      return c.json({ confirmationRequired: true, message: GUEST_POST_MESSAGES.checkEmail }, 202);
+    },
+  );
+
+  // Reached by the redirect of the e-mail's one-time link, which has just signed the guest in.
+  app.get('/guest/activate', async (c) => {
+    const user = c.get('user');
+    if (!user) return c.redirect('/login?magic_link=failed', 302);
+    await activateDrafts(db, user.id);
+    const ride = uuid.safeParse(c.req.query('ride'));
+    return c.redirect(ride.success ? `/driver-matching/${ride.data}` : '/dashboard', 302);
   });
 
   app.get('/', requirePermission('create_ride_requests'), async (c) => {

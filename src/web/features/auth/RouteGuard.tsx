@@ -59,6 +59,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if (status === 'loading' || (status === 'unauthenticated' && secondCheck !== 'done')) {
     return <Loading fullScreen text={UI_TEXT.authenticating} />;
   }
+  // A guest may open a few pages that are not public (issue 31: /book-ride, posting first).
+  if (!user && guardDecision('guest', path).allow) return <>{children}</>;
   if (!user) return <Navigate to="/login" replace />;
   // An administrator's first stop is setting up two-factor sign-in (or, with it on, a session made with it):
   // the API refuses them everything else.

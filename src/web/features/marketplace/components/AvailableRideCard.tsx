@@ -4,7 +4,7 @@
  * questions; a return trip with both legs listed is one card (PairRideCard, groupPairs).
  */
 import { ArrowRight, Plane } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { UNMET_LABELS, unmetNeeds } from '../../../../shared/marketplace/can-serve.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
@@ -23,6 +23,35 @@ import { NeedsLine, placeLabel, RideSummary, Stars, StatusBadge } from './RideSu
 
 // The quote form (with zod's schemas) opens on a click: loaded then, not with the list (issue 17).
 const LazyQuoteForm = lazy(() => import('./QuoteForm.tsx').then((m) => ({ default: m.QuoteForm })));
+
+// A lapsing or lapsed quote's lines and its renew button (issue 31): loaded with the cards, not before
+// them, so the dashboard's first download stays within its budget (scripts/js-budget.ts).
+const renewModule = () => import('./RenewQuote.tsx');
+const LazyLapsedQuote = lazy(() => renewModule().then((m) => ({ default: m.LapsedQuote })));
+const LazyLapseLine = lazy(() => renewModule().then((m) => ({ default: m.LapseLine })));
+const LazyRenewQuoteButton = lazy(() => renewModule().then((m) => ({ default: m.RenewQuoteButton })));
+
+function LapsedQuote(props: Parameters<typeof LazyLapsedQuote>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <LazyLapsedQuote {...props} />
+    </Suspense>
+  );
+}
+function LapseLine(props: Parameters<typeof LazyLapseLine>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <LazyLapseLine {...props} />
+    </Suspense>
+  );
+}
+function RenewQuoteButton(props: Parameters<typeof LazyRenewQuoteButton>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <LazyRenewQuoteButton {...props} />
+    </Suspense>
+  );
+}
 
 function QuoteForm(props: Parameters<typeof LazyQuoteForm>[0]) {
   return (
@@ -78,12 +107,14 @@ function MyQuoteBlock({ ride, label }: { ride: AvailableRide; label?: string }) 
           The customer changed this trip: confirm or change your quote.
         </p>
       )}
+      <LapseLine quoteId={q.id} />
       <p className="flex flex-wrap gap-2">
         {q.status === 'needs_confirmation' && (
           <Button size="sm" onClick={() => run('confirm')} disabled={action.isPending}>
             Confirm my quote
           </Button>
         )}
+        {q.status === 'pending' && <RenewQuoteButton quoteId={q.id} />}
         <Button size="sm" variant="ghost" onClick={() => run('withdraw')} disabled={action.isPending}>
           Withdraw my quote
         </Button>
@@ -109,16 +140,32 @@ function CustomerLine({ ride }: { ride: AvailableRide }) {
   );
 }
 
+/** A notification's link (/available-rides#ride-{id}, issue 31: renew, asked again) lands on the card. */
+function useLandOnCard(rideId: string) {
+  useEffect(() => {
+    if (window.location.hash === `#ride-${rideId}`) {
+      document.getElementById(`ride-${rideId}`)?.scrollIntoView({ block: 'start' });
+    }
+  }, [rideId]);
+}
+
 export function AvailableRideCard({ ride, offers }: { ride: AvailableRide; offers?: DriverOffers }) {
   const [quoting, setQuoting] = useState(false);
+  useLandOnCard(ride.id);
   return (
-    <Card className="flex flex-col gap-3" data-testid="available-ride">
+    <Card id={`ride-${ride.id}`} className="flex scroll-mt-20 flex-col gap-3" data-testid="available-ride">
       <RideSummary ride={ride} />
       <CannotServe ride={ride} offers={offers} />
       <CustomerLine ride={ride} />
       <MyQuoteBlock ride={ride} />
+      {!ride.myQuote && <LapsedQuote rideId={ride.id} />}
       {quoting ? (
-        <QuoteForm rideId={ride.id} passengers={ride.passengers} onDone={() => setQuoting(false)} />
+        <QuoteForm
+          rideId={ride.id}
+          passengers={ride.passengers}
+          route={{ pickup: ride.pickup, destination: ride.destination }}
+          onDone={() => setQuoting(false)}
+        />
       ) : (
         <Button
           size="sm"
@@ -134,9 +181,10 @@ export function AvailableRideCard({ ride, offers }: { ride: AvailableRide; offer
   );
 }
 
-function Leg({ name, ride }: { name: string; ride: AvailableRide }) {
+function Leg({ name, ride, anchor }: { name: string; ride: AvailableRide; anchor?: boolean }) {
   return (
     <div
+      id={anchor ? `ride-${ride.id}` : undefined}
       className="flex flex-col gap-1 border-l-4 border-brand-200 pl-3"
       data-testid={`pair-leg-${name.toLowerCase()}`}
     >
@@ -171,11 +219,17 @@ export function PairRideCard({
   const [quoting, setQuoting] = useState(false);
   const pairQuoted = Boolean(outbound.myQuote?.pairTotalCents);
   const anyQuote = Boolean(outbound.myQuote || back.myQuote);
+  useLandOnCard(outbound.id);
+  useLandOnCard(back.id);
   return (
-    <Card className="flex flex-col gap-3 text-sm" data-testid="available-pair">
+    <Card
+      id={`ride-${outbound.id}`}
+      className="flex scroll-mt-20 flex-col gap-3 text-sm"
+      data-testid="available-pair"
+    >
       <h2 className="text-lg font-bold text-slate-900">Return trip: 2 legs</h2>
       <Leg name="Outbound" ride={outbound} />
-      <Leg name="Return" ride={back} />
+      <Leg name="Return" ride={back} anchor />
       <p className="text-slate-800">
         {outbound.passengers} {outbound.passengers === 1 ? 'passenger' : 'passengers'} ·{' '}
         {outbound.luggageBags} {outbound.luggageBags === 1 ? 'bag' : 'bags'}
@@ -183,7 +237,8 @@ export function PairRideCard({
       <NeedsLine ride={outbound} />
       <p className="text-slate-700">
         About {outbound.distanceKm.toFixed(1)} km each way · indicative price{' '}
-        {formatAud(outbound.indicativePriceCents)} a leg · budget {formatAud(outbound.budgetCents)} a leg
+        {formatAud(outbound.indicativePriceCents)} a leg
+        {outbound.budgetCents !== null && <> · budget {formatAud(outbound.budgetCents)} a leg</>}
       </p>
       {outbound.notes && <p className="text-slate-700">Notes: {outbound.notes}</p>}
       <CannotServe ride={outbound} offers={offers} />
@@ -196,6 +251,8 @@ export function PairRideCard({
           <MyQuoteBlock ride={back} label="Your quote for the return leg" />
         </>
       )}
+      {!outbound.myQuote && <LapsedQuote rideId={outbound.id} />}
+      {!back.myQuote && <LapsedQuote rideId={back.id} />}
       {quoting ? (
         <QuoteForm
           rideId={outbound.id}

@@ -23,6 +23,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { DriverProfileLink, DriverTrustLines, VehicleLine } from '../../driver-card/DriverCard.tsx';
+import { isLapsed } from '../quote-lapse-api.ts';
+import { AskAgain } from './AskAgain.tsx';
 import { PairQuoteNote } from './PairQuoteNote.tsx';
 
 export interface QuoteMarks {
@@ -32,6 +34,8 @@ export interface QuoteMarks {
 
 /** The quote's state in words, as its customer reads it. */
 function stateText(quote: QuoteDto, cancelledBy: BookingDto['cancelledBy'] | undefined): string {
+  // Past its validity it reads "Expired" even before the sweep marks it so (issue 31).
+  if (isLapsed(quote)) return 'Expired';
   switch (quote.status) {
     case 'pending':
       return `Valid until ${formatSydney(quote.validUntil)}`;
@@ -97,7 +101,10 @@ export function QuoteCard({
   const [confirming, setConfirming] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const acceptable =
-    quote.status === 'pending' && quote.rideVersion === ride.version && ride.status === 'open';
+    quote.status === 'pending' &&
+    !isLapsed(quote) &&
+    quote.rideVersion === ride.version &&
+    ride.status === 'open';
   const d = quote.driver;
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const SubHeading = headingLevel === 3 ? 'h4' : 'h5';
@@ -175,6 +182,7 @@ export function QuoteCard({
           You changed the trip: this driver must confirm the quote again.
         </p>
       )}
+      {onAccept && <AskAgain quote={quote} ride={ride} driverName={d.companyName || d.firstName} />}
       {onAccept && acceptable && !confirming && (
         <Button className="w-full" onClick={() => setConfirming(true)}>
           Accept this quote

@@ -4,6 +4,7 @@
  * For a return trip the driver chooses: both legs for one price (a pair quote), or one leg.
  */
 import { type FormEvent, useState } from 'react';
+import { VALIDITY_CHOICES } from '../../../../shared/marketplace/quote-lapse-messages.ts';
 import { VERIFICATION_MESSAGES } from '../../../../shared/marketplace/verification.ts';
 import { quoteInputSchema } from '../../../../shared/validation/marketplace.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +12,7 @@ import { Field, FormError } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useVehicles } from '../../verification/api.ts';
 import { useSubmitQuote } from '../api.ts';
+import { FareGuide } from '../fare-guide/FareGuide.tsx';
 
 export interface PairLegs {
   outboundId: string;
@@ -28,6 +30,7 @@ export function QuoteForm({
   onDone,
   pair,
   passengers = 1,
+  route,
 }: {
   rideId: string;
   initial?: { price: string; message: string };
@@ -36,6 +39,8 @@ export function QuoteForm({
   pair?: PairLegs;
   /** The trip's passengers: a vehicle with fewer seats cannot be chosen. */
   passengers?: number;
+  /** The trip's two ends: the fare guide (issue 31) shows what customers paid for trips like it. */
+  route?: { pickup: { lat: number; lng: number }; destination: { lat: number; lng: number } };
 }) {
   const submit = useSubmitQuote();
   const [scope, setScope] = useState<Scope>('both');
@@ -45,6 +50,8 @@ export function QuoteForm({
   const usable = (vehicles.data ?? []).filter((v) => v.usable);
   const fits = usable.filter((v) => v.seats >= passengers);
   const [chosen, setChosen] = useState('');
+  // Issue 31: the quote lives until 2 hours before pickup unless the driver chooses a shorter time.
+  const [validFor, setValidFor] = useState<(typeof VALIDITY_CHOICES)[number]['value']>('');
   // The only vehicle that fits is chosen for the driver.
   const vehicleId = chosen || (fits.length === 1 ? fits[0]!.id : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -53,7 +60,12 @@ export function QuoteForm({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const body = { price, message, ...(vehicleId ? { vehicleId } : {}) };
+    const body = {
+      price,
+      message,
+      ...(vehicleId ? { vehicleId } : {}),
+      ...(validFor ? { validForHours: Number(validFor) as 24 | 12 | 6 } : {}),
+    };
     const parsed = quoteInputSchema.safeParse(body);
     const next: Record<string, string> = {};
     if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
@@ -108,6 +120,7 @@ export function QuoteForm({
           </div>
         </fieldset>
       )}
+      {route && <FareGuide {...route} passengers={passengers} audience="driver" />}
       <Field
         label={pair && scope === 'both' ? 'Your price for both legs (AUD)' : 'Your price (AUD)'}
         hint={
@@ -162,6 +175,29 @@ export function QuoteForm({
             {errors.vehicleId}
           </p>
         )}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`quote-valid-${rideId}`} className="text-sm font-medium">
+          Valid until
+        </label>
+        <select
+          id={`quote-valid-${rideId}`}
+          value={validFor}
+          onChange={(e) => setValidFor(e.target.value as typeof validFor)}
+          className="h-11 rounded-md border border-slate-400 bg-white px-3"
+          aria-invalid={errors.validForHours ? true : undefined}
+          aria-describedby={`quote-valid-${rideId}-hint`}
+        >
+          {VALIDITY_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <p id={`quote-valid-${rideId}-hint`} className="text-sm text-slate-700">
+          Never later than 2 hours before pickup. You are reminded 12 hours before it lapses.
+        </p>
+        {errors.validForHours && <p className="text-sm text-red-700">{errors.validForHours}</p>}
       </div>
       <FormError message={error} />
       {/* Until the driver's vehicles are known the form cannot choose one: sending then would only say

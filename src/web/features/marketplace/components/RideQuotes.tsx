@@ -19,11 +19,13 @@ import { SkeletonCards } from '../../../components/ui/loading.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, api } from '../../../lib/api.ts';
 import { seenPrice, useAcceptQuote, useRideQuotes } from '../api.ts';
+import { isLapsed } from '../quote-lapse-api.ts';
 import { QuoteCard, type QuoteMarks } from './QuoteCard.tsx';
 
 export type QuoteSort = 'price' | 'rating';
 
-const isLive = (q: QuoteDto) => (LIVE_QUOTE_STATUSES as readonly string[]).includes(q.status);
+// A quote past its validity is shown with the earlier ones, "Expired", before the sweep marks it (issue 31).
+const isLive = (q: QuoteDto) => (LIVE_QUOTE_STATUSES as readonly string[]).includes(q.status) && !isLapsed(q);
 const companyOf = (q: QuoteDto) => q.driver.companyName || `${q.driver.firstName}'s shuttle`;
 
 /** The bookings of one request (a cancelled one explains a 'cancelled' quote and a reopened request). */

@@ -63,7 +63,7 @@ export function RideSummary({ ride, showBudget = true }: { ride: RideDto; showBu
       )}
       <p className="text-slate-700">
         About {ride.distanceKm.toFixed(1)} km · indicative price {formatAud(ride.indicativePriceCents)}
-        {showBudget && <> · budget {formatAud(ride.budgetCents)}</>}
+        {showBudget && ride.budgetCents !== null && <> · budget {formatAud(ride.budgetCents)}</>}
       </p>
       {ride.notes && <p className="text-slate-700">Notes: {ride.notes}</p>}
     </div>
@@ -82,6 +82,8 @@ export function NeedsLine({ ride }: { ride: Pick<RideDto, 'needs'> }) {
 }
 
 const STATUS_STYLES: Record<string, string> = {
+  // A guest's trip waiting for their e-mail confirmation (issue 31): "Awaiting confirmation".
+  draft: 'bg-amber-100 text-amber-900',
   open: 'bg-brand-100 text-brand-900',
   booked: 'bg-green-100 text-green-900',
   confirmed: 'bg-green-100 text-green-900',
@@ -96,7 +98,12 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  const label = status === 'needs_confirmation' ? 'needs confirmation' : status;
+  const label =
+    status === 'needs_confirmation'
+      ? 'needs confirmation'
+      : status === 'draft'
+        ? 'awaiting confirmation'
+        : status;
   return (
     <span
       className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[status] ?? ''}`}

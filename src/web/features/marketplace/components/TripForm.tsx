@@ -4,13 +4,17 @@
  * number and (when posting) a return leg with its own date, time and flight. The estimated distance and the
  * indicative price update as it is filled. The same zod schema checks it here and in the API.
  *
+ * Issue 31: the form is as short as the trip allows. The budget is optional; what the trip needs sits
+ * behind "Add needs" and the return leg behind "Add a return trip", each opened by itself when it holds a
+ * value (an edit, a restored draft) or an error.
+ *
  * Validation follows react-hook-form's mode 'onSubmit' with reValidateMode 'onChange': nothing is flagged
  * before the first submit; after it, every change validates again, so an error disappears as soon as its
  * field is fixed; a submit with errors moves focus to the first one. The chosen date is spelled out below
  * each native date input in en-AU ('Fri 27 Nov 2026') and the time as '9:30 am', whatever the browser's
  * own locale shows inside the control.
  */
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { formatLocalDate, formatLocalTime } from '../../../../shared/marketplace/booking.ts';
 import { LARGE_ITEMS_ON_FORM } from '../../../../shared/marketplace/constants.ts';
 import { estimateRoadKm } from '../../../../shared/marketplace/geo.ts';
@@ -104,6 +108,22 @@ export function toRequestBody(v: TripFormValues) {
 
 type Errors = Partial<Record<string, string>>;
 
+/** Whether anything in the folded "needs" section differs from none: then it shows without being asked. */
+export function hasNeeds(v: TripFormValues): boolean {
+  const n = v.needs;
+  const counted = [n.infantSeats, n.childSeats, n.boosterSeats, n.surfboards, n.bikes].some(
+    (x) => x.trim() !== '' && x.trim() !== '0',
+  );
+  return counted || n.wheelchair !== NO_NEEDS.wheelchair || n.pram || n.pets || v.largeItems.length > 0;
+}
+
+/** Where the trip goes, for whatever shows beside the form once both places are chosen (the fare guide). */
+export interface TripSoFar {
+  pickup: { lat: number; lng: number } | null;
+  destination: { lat: number; lng: number } | null;
+  passengers: number;
+}
+
 /** Error keys: a place by its name ('pickup'), everything else by its full path ('needs.bikes'). */
 function errorsOf(v: TripFormValues, mode: 'create' | 'edit'): Errors {
   const body = toRequestBody(v);
@@ -131,15 +151,22 @@ export function TripForm({
   busyLabel,
   serverError,
   onSubmit,
+  onValuesChange,
+  guide,
 }: {
   initial: TripFormValues;
   mode: 'create' | 'edit';
   submitLabel: string;
   busyLabel: string;
   serverError?: string | null;
-  onSubmit: (body: ReturnType<typeof toRequestBody>) => Promise<void>;
+  onSubmit: (body: ReturnType<typeof toRequestBody>, values: TripFormValues) => Promise<void>;
+  /** Every change (book-ride keeps the typed trip in sessionStorage, so a reload loses nothing). */
+  onValuesChange?: (v: TripFormValues) => void;
+  /** Shown under the estimate as the trip takes shape (book-ride: the fare guide). */
+  guide?: (trip: TripSoFar) => ReactNode;
 }) {
   const [v, setV] = useState<TripFormValues>(initial);
+  const [needsOpen, setNeedsOpen] = useState(() => hasNeeds(initial));
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [focusFirstError, setFocusFirstError] = useState(0);
@@ -151,6 +178,12 @@ export function TripForm({
 
   // After the first submit, every change validates again: a fixed field loses its error at once.
   const errors = useMemo<Errors>(() => (submitted ? errorsOf(v, mode) : {}), [submitted, v, mode]);
+  // A need with an error shows, so focus can reach it.
+  const showNeeds = needsOpen || Object.keys(errors).some((k) => k.startsWith('needs.'));
+
+  useEffect(() => {
+    onValuesChange?.(v);
+  }, [v, onValuesChange]);
 
   useEffect(() => {
     if (!focusFirstError) return;
@@ -175,7 +208,7 @@ export function TripForm({
     }
     setBusy(true);
     try {
-      await onSubmit(toRequestBody(v));
+      await onSubmit(toRequestBody(v), v);
     } finally {
       setBusy(false);
     }
@@ -224,6 +257,17 @@ export function TripForm({
           ? `Estimated distance about ${estimate.km.toFixed(1)} km · indicative price ${formatAud(estimate.price)} (at $1.50 per km)`
           : 'Choose both suburbs to see the estimated distance and the indicative price.'}
       </p>
+      {guide?.({
+        pickup:
+          v.pickup.lat !== undefined && v.pickup.lng !== undefined
+            ? { lat: v.pickup.lat, lng: v.pickup.lng }
+            : null,
+        destination:
+          v.destination.lat !== undefined && v.destination.lng !== undefined
+            ? { lat: v.destination.lat, lng: v.destination.lng }
+            : null,
+        passengers: Math.max(1, Number.parseInt(v.passengers, 10) || 1),
+      })}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label="Pickup date"
@@ -276,11 +320,27 @@ export function TripForm({
             value={v.budget}
             onChange={(e) => set('budget', e.target.value)}
             error={errors.budget}
-            required
+            hint="Optional: drivers quote either way."
           />
         </div>
       </div>
-      <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-3" data-testid="needs">
+      <div>
+        <button
+          type="button"
+          aria-expanded={showNeeds}
+          aria-controls="trip-needs"
+          onClick={() => setNeedsOpen((open) => !open)}
+          className="min-h-11 rounded-md text-left font-medium text-brand-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          {showNeeds ? 'Hide needs' : 'Add needs: child seats, wheelchair, luggage extras'}
+        </button>
+      </div>
+      <fieldset
+        id="trip-needs"
+        hidden={!showNeeds}
+        className="flex flex-col gap-4 rounded-lg border border-slate-200 p-3"
+        data-testid="needs"
+      >
         <legend className="px-1 text-sm font-semibold text-slate-800">Travelling with</legend>
         <div>
           <p className="text-sm font-medium text-slate-800">Child seats (one per child)</p>

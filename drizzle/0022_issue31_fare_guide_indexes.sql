@@ -1,0 +1,4 @@
+-- Issue 31: the fare guide (GET /api/fare-guide) reads trips on a route, their live bookings and first quotes from these indexes alone (p99 <= 20 ms, bench/fare-guide.ts).
+CREATE INDEX "bookings_fare_guide_idx" ON "bookings" USING btree ("ride_id","accepted_at","price_cents","driver_id") WHERE "bookings"."status" in ('confirmed', 'completed');--> statement-breakpoint
+CREATE INDEX "quotes_ride_created_idx" ON "quotes" USING btree ("ride_id","created_at");--> statement-breakpoint
+CREATE INDEX "rides_route_idx" ON "rides" USING btree ("pickup_lat","pickup_lng","destination_lat","destination_lng","passengers","created_at","status","id");
