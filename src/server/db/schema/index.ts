@@ -10,6 +10,7 @@ export * from './issues.ts';
 export * from './mail.ts';
 export * from './marketplace.ts';
 export * from './notifications.ts';
+export * from './prices.ts';
 export * from './reliability.ts';
 export * from './security.ts';
 export * from './sms.ts';

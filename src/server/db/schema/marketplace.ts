@@ -19,6 +19,7 @@ import {
 import { users } from './auth.ts';
 import { createdAt, flag, jsonObject, timestamps, timestamptz, uuidKey } from './columns.ts';
 import { vehicles } from './drivers.ts';
+import { fares, runs } from './prices.ts';
 
 export const rides = pgTable(
   'rides',
@@ -121,6 +122,15 @@ export const quotes = pgTable(
     lapseWarnedAt: timestamptz('lapse_warned_at'),
     /** Issue 31: when the customer asked the driver of this lapsed quote to quote again (once). */
     askedAgainAt: timestamptz('asked_again_at'),
+    /**
+     * Issue 31: a quote made from a run (the driver's run offered automatically to a fitting request):
+     * accepting it takes `runSeats` seats of that run (null: the whole vehicle) in the same transaction.
+     */
+    runId: uuid('run_id').references(() => runs.id),
+    runSeats: integer('run_seats'),
+    /** Issue 31: the fare (fixed price) an instant booking was made at, with the fare's version then. */
+    fareId: uuid('fare_id').references(() => fares.id),
+    fareVersion: integer('fare_version'),
     ...timestamps(),
   },
   (t) => [
@@ -133,6 +143,7 @@ export const quotes = pgTable(
     index('quotes_ride_created_idx').on(t.rideId, t.createdAt),
     index('quotes_driver_idx').on(t.driverId, t.status),
     index('quotes_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
+    index('quotes_run_idx').on(t.runId).where(sql`${t.runId} is not null`),
     index('quotes_live_valid_until_idx')
       .on(t.validUntil)
       .where(sql`${t.status} in ('pending', 'needs_confirmation')`),
@@ -206,6 +217,14 @@ export const bookings = pgTable(
     reminder2hSentAt: timestamptz('reminder_2h_sent_at'),
     /** When admins were told the driver is running late (once per booking). */
     lateAlertedAt: timestamptz('late_alerted_at'),
+    /**
+     * How it was made (issue 31): quote (a quote accepted), instant (a fare table's fixed price),
+     * run_seat (seats on a run) or run_vehicle (a run's whole vehicle). BOOKING_ORIGINS.
+     */
+    origin: text('origin').notNull().default('quote'),
+    /** The run whose seats or vehicle this booking took, and how many seats (issue 31). */
+    runId: uuid('run_id').references(() => runs.id),
+    seats: integer('seats'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -220,6 +239,10 @@ export const bookings = pgTable(
       .on(t.rideId, t.acceptedAt, t.priceCents, t.driverId)
       .where(sql`${t.status} in ('confirmed', 'completed')`),
     check('bookings_status_check', sql`${t.status} in ('confirmed', 'completed', 'cancelled')`),
+    check('bookings_origin_check', sql`${t.origin} in ('quote', 'instant', 'run_seat', 'run_vehicle')`),
+    // The admin lists' filter by how a booking was made, newest first.
+    index('bookings_origin_idx').on(t.origin, t.createdAt),
+    index('bookings_run_idx').on(t.runId).where(sql`${t.runId} is not null`),
     check(
       'bookings_admin_flag_check',
       sql`${t.adminFlag} is null or ${t.adminFlag} in ('customer_no_show', 'driver_no_show', 'disputed')`,

@@ -15,12 +15,12 @@ import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
-import { bookedSentence, bookingDayFacts, notifyBookingConfirmed } from '../bookings/confirmation.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
+import { insertBooking } from '../bookings/insert.ts';
 import { notify } from '../notifications/service.ts';
-import { declineOtherHalves } from '../rides/cancel.ts';
 import { bookingOfAcceptedQuote, legsRefusal, legsToBook } from './acceptable.ts';
+import { declineOtherQuotes } from './decline-others.ts';
 import { conflict, LIVE, tripName, uuid } from './rules.ts';
 
 export interface AcceptResult {
@@ -141,79 +141,22 @@ export async function acceptQuote(
       for (const leg of legs) {
         const quote = accepted.find((q) => q.id === leg.quote.id)!;
         const ride = booked.find((r) => r.id === leg.ride.id)!;
-        const statement = fareStatement({
-          priceCents: quote.priceCents,
-          pickupLocality: ride.pickupLocality,
-          destinationLocality: ride.destinationLocality,
-          pickupAt: ride.pickupAt,
-          brandName,
-          ...(pair ? { pairTotalCents: total } : {}),
-        });
-        const [booking] = await tx
-          .insert(bookings)
-          .values({
-            rideId: ride.id,
-            quoteId: quote.id,
-            customerId: ride.customerId,
-            driverId: quote.driverId,
-            status: 'confirmed',
-            priceCents: quote.priceCents,
-            fareStatement: statement,
-            acceptedAt: sql`now()`,
-            bundleId: pair ? quote.bundleId : null,
-          })
-          .returning({ id: bookings.id });
-        await tx.insert(bookingEvents).values({
-          bookingId: booking!.id,
-          type: 'booked',
+        const bookingId = await insertBooking(tx, {
+          ride,
+          quote,
           actorId: user.id,
-          note: statement,
+          brandName,
+          origin: 'quote',
+          ...(pair ? { pairTotalCents: total, bundleId: quote.bundleId } : {}),
+          driverTitle: 'Quote accepted: new booking',
+          driverMessage: pair
+            ? `Your quote of ${formatAud(total)} for both legs of a return trip was accepted: this leg, ${tripName(ride)}, is booked at ${formatAud(quote.priceCents)}. The customer's contact details are on the booking.`
+            : `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
         });
-        if (quote.id === id) selfBookingId = booking!.id;
-        // What was booked (passengers, bags, needs, flight, the note), so the driver's message says it too.
-        const facts = await bookingDayFacts(tx, booking!.id);
-        const bookedText = facts ? ` ${bookedSentence(facts)}` : '';
-        await notify(tx, {
-          userId: quote.driverId,
-          type: 'quote_accepted',
-          title: 'Quote accepted: new booking',
-          message: pair
-            ? `Your quote of ${formatAud(total)} for both legs of a return trip was accepted: this leg, ${tripName(ride)}, is booked at ${formatAud(quote.priceCents)}. The customer's contact details are on the booking.${bookedText}`
-            : `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.${bookedText}`,
-          relatedId: booking!.id,
-        });
-        await notifyBookingConfirmed(tx, booking!.id);
+        if (quote.id === id) selfBookingId = bookingId;
       }
 
-      const declined = await tx
-        .update(quotes)
-        .set({ status: 'declined', updatedAt: sql`now()` })
-        .where(
-          and(inArray(quotes.rideId, rideIds), inArray(quotes.status, LIVE), notInArray(quotes.id, quoteIds)),
-        )
-        .returning({ driverId: quotes.driverId, rideId: quotes.rideId, bundleId: quotes.bundleId });
-      const told = new Set<string>();
-      for (const d of declined) {
-        // One message per driver and request (a pair quote's two halves are one offer).
-        const key = d.bundleId ?? `${d.driverId}:${d.rideId}`;
-        if (told.has(key)) continue;
-        told.add(key);
-        const ride = booked.find((r) => r.id === d.rideId)!;
-        await notify(tx, {
-          userId: d.driverId,
-          type: 'quote_declined',
-          title: 'Quote not chosen',
-          message: `The customer booked another driver for the trip ${tripName(ride)}.`,
-          relatedId: ride.id,
-        });
-      }
-      // Other drivers' prices for both legs of a pair, when only one leg was booked here: the other half
-      // is declined too (they may quote that leg alone).
-      await declineOtherHalves(
-        tx,
-        declined,
-        'The customer booked one leg of this return trip with another driver, so your price for both legs was declined. You can quote the other leg on its own.',
-      );
+      await declineOtherQuotes(tx, booked, quoteIds);
       await recordIdempotentEffect(tx, selfBookingId);
       return { bookingId: selfBookingId, created: true };
     });

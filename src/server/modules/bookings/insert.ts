@@ -1,0 +1,76 @@
+/**
+ * Writing a booking, whichever way it was made (issue 31): an accepted quote (quotes/accept.ts), an instant
+ * price from a fare table, or seats or the whole vehicle on a run. Each is a normal booking: the same row,
+ * fare statement, 'booked' event, the driver told at once and the customer's confirmation (e-mail, .ics,
+ * reminders and ratings follow from the row). Called inside the caller's transaction, after it has locked
+ * the trip and accepted the quote; the one-live-booking index is the last guard.
+ */
+import { sql } from 'drizzle-orm';
+import { fareStatement } from '../../../shared/marketplace/booking.ts';
+import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingEvents, bookings, type quotes, type rides } from '../../db/schema/index.ts';
+import { notify } from '../notifications/service.ts';
+import { bookedSentence, bookingDayFacts, notifyBookingConfirmed } from './confirmation.ts';
+
+export interface NewBooking {
+  ride: typeof rides.$inferSelect;
+  /** The quote, already accepted in this transaction. */
+  quote: typeof quotes.$inferSelect;
+  /** Who booked (the customer), for the event. */
+  actorId: string;
+  brandName: string;
+  origin: BookingOrigin;
+  /** A return pair booked from one pair quote: both bookings' total, and the shared bundle id. */
+  pairTotalCents?: number;
+  bundleId?: string | null;
+  /** A run's booking: the run, and how many seats (null for the whole vehicle). */
+  runId?: string | null;
+  seats?: number | null;
+  /** The driver's notification: title and message; what was booked is added to the message. */
+  driverTitle: string;
+  driverMessage: string;
+}
+
+/** Inserts the booking, its 'booked' event and both notifications; returns the booking's id. */
+export async function insertBooking(tx: Db, b: NewBooking): Promise<string> {
+  const statement = fareStatement({
+    priceCents: b.quote.priceCents,
+    pickupLocality: b.ride.pickupLocality,
+    destinationLocality: b.ride.destinationLocality,
+    pickupAt: b.ride.pickupAt,
+    brandName: b.brandName,
+    ...(b.pairTotalCents !== undefined ? { pairTotalCents: b.pairTotalCents } : {}),
+  });
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      rideId: b.ride.id,
+      quoteId: b.quote.id,
+      customerId: b.ride.customerId,
+      driverId: b.quote.driverId,
+      status: 'confirmed',
+      priceCents: b.quote.priceCents,
+      fareStatement: statement,
+      acceptedAt: sql`now()`,
+      bundleId: b.bundleId ?? null,
+      origin: b.origin,
+      runId: b.runId ?? null,
+      seats: b.seats ?? null,
+    })
+    .returning({ id: bookings.id });
+  const bookingId = booking!.id;
+  await tx.insert(bookingEvents).values({ bookingId, type: 'booked', actorId: b.actorId, note: statement });
+  // What was booked (passengers, bags, needs, flight, the note), so the driver's message says it too.
+  const facts = await bookingDayFacts(tx, bookingId);
+  const bookedText = facts ? ` ${bookedSentence(facts)}` : '';
+  await notify(tx, {
+    userId: b.quote.driverId,
+    type: 'quote_accepted',
+    title: b.driverTitle,
+    message: `${b.driverMessage}${bookedText}`,
+    relatedId: bookingId,
+  });
+  await notifyBookingConfirmed(tx, bookingId);
+  return bookingId;
+}
