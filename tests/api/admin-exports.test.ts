@@ -78,7 +78,7 @@ describe.each(databaseKinds())('admin exports (%s)', (kind) => {
     );
     const lines = (await res.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Booking ID,Pickup date,Pickup time,Pickup locality,Pickup postcode,Drop-off locality,Drop-off postcode,Passengers,Driver business,Authorisation (BSP) number,ABN,Fare (AUD),Status,Booked at,Completed at,Cancelled at',
+      'Booking ID,Pickup date,Pickup time,Pickup locality,Pickup postcode,Drop-off locality,Drop-off postcode,Passengers,Driver business,Authorisation (BSP) number,ABN,Fare (AUD),Status,Booked at,Completed at,Cancelled at,Origin,Seats,Run ID',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(inside);

@@ -1,5 +1,6 @@
 /** Admin booking oversight (issue 14): the list's filters, the flags, the timeline, the actions' inputs. */
 import { z } from 'zod';
+import { BOOKING_ORIGIN_LABELS, BOOKING_ORIGINS, type BookingOrigin } from '../marketplace/booking-origin.ts';
 import { ADMIN_LIMITS, ADMIN_USER_MESSAGES, adminReasonSchema } from './users.ts';
 
 export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
@@ -17,6 +18,7 @@ export const BOOKING_ADMIN_MESSAGES = {
   sameFlag: 'The booking already has this mark.',
   noFlag: 'The booking has no mark to clear.',
   flagNotYet: 'A no-show can only be marked once the pickup time has passed.',
+  badOrigin: `Choose how the booking was made: ${BOOKING_ORIGINS.map((o) => `${o} (${BOOKING_ORIGIN_LABELS[o]})`).join(', ')}.`,
 } as const;
 
 export const bookingFlagSchema = adminReasonSchema.extend({
@@ -30,6 +32,8 @@ export const bookingListQuerySchema = z
   .object({
     status: z.enum(BOOKING_STATUSES).optional(),
     flag: z.enum(FLAG_KEYS).optional(),
+    /** How the booking was made (issue 31): quote, instant, run_seat or run_vehicle. */
+    origin: z.enum(BOOKING_ORIGINS, { error: BOOKING_ADMIN_MESSAGES.badOrigin }).optional(),
     /** Pickup date range, Sydney dates. */
     from: date.optional(),
     to: date.optional(),
@@ -55,6 +59,10 @@ export interface AdminBookingRowDto {
   flag: BookingFlag | null;
   lateCancellation: boolean;
   price: number;
+  /** How the booking was made (issue 31), with the seats and the run of a run booking. */
+  origin: BookingOrigin;
+  seats: number | null;
+  runId: string | null;
   customer: { id: string; name: string; email: string };
   driver: { id: string; name: string; email: string; businessName: string | null };
 }

@@ -1,5 +1,6 @@
 /** The admin dashboard's figures (issue 14): one period of 7, 30 or 90 days ending today (Sydney). */
 import { z } from 'zod';
+import type { BookingOrigin } from '../marketplace/booking-origin.ts';
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -43,6 +44,25 @@ export interface DashboardDto {
   completed: { total: number; daily: DailySeries };
   ratings: { count: number; average: number | null; ofDrivers: number | null; ofCustomers: number | null };
   pageViews: { total: number; daily: DailySeries };
+  /**
+   * Issue 31, how the period's bookings were made (bookings made in the period, whatever their status now)
+   * and what runs sold. Seats and kilometres count only run bookings still confirmed or completed.
+   */
+  origins: {
+    bookings: number;
+    byOrigin: Record<BookingOrigin, number>;
+    /** Instant-price bookings out of all bookings made in the period (null: none made). */
+    instantShare: number | null;
+    /** Runs drivers published in the period (cancelled ones included: they were published). */
+    runsPublished: number;
+    /** Seats sold on runs (seat bookings); a whole-vehicle booking is counted in byOrigin, not here. */
+    seatsSold: number;
+    /**
+     * Kilometres driven with passengers that would have been empty: the trip distance of every run booking
+     * (seats or whole vehicle), each booking counted on its own, 0.1 km.
+     */
+    runKm: number;
+  };
   attention: {
     tripsWithoutQuote: AttentionTripDto[];
     tripsWithoutBooking: AttentionTripDto[];

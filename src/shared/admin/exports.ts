@@ -71,4 +71,8 @@ export const TRIP_RECORD_COLUMNS = [
   'Booked at',
   'Completed at',
   'Cancelled at',
+  // Issue 31: how the booking was made (BOOKING_ORIGIN_LABELS), the seats and the run of a run booking.
+  'Origin',
+  'Seats',
+  'Run ID',
 ] as const;

@@ -1,4 +1,5 @@
 /** What the marketplace API returns: the server builds these, the web app reads them. */
+import type { BookingOrigin } from './booking-origin.ts';
 import type { BookingStatus, QuoteStatus, RideStatus, Weekday } from './constants.ts';
 import type { DriverOffers, RideNeeds } from './needs.ts';
 import type { TripStatus } from './trip-status.ts';
@@ -305,6 +306,12 @@ export interface BookingDto {
   quoteId: string;
   priceCents: number;
   acceptedAt: string;
+  /** How the booking was made (issue 31): a quote, an instant price, seats or the whole vehicle on a run. */
+  origin: BookingOrigin;
+  /** Seats booked on a run (origin run_seat); null otherwise. */
+  seats: number | null;
+  /** The run whose seats or vehicle were booked; null unless origin is run_seat or run_vehicle. */
+  runId: string | null;
   /** The fare statement the customer accepted, word for word. */
   fareStatement: string;
   /** contact.phone is the business phone (the sign-up mobile when none); the vehicle is the quoted one. */

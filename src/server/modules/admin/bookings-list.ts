@@ -18,7 +18,7 @@ type Query = z.output<typeof bookingListQuerySchema>;
 /** The columns every admin booking query selects (the list and one booking). */
 export const ADMIN_BOOKING_SELECT = sql`
   b.id, b.status, b.admin_flag, b.late_cancellation, b.price_cents, b.ride_id, b.cancel_reason,
-  b.admin_flag_reason, b.admin_flagged_at,
+  b.admin_flag_reason, b.admin_flagged_at, b.origin, b.seats, b.run_id,
   r.pickup_at, r.pickup_locality, r.destination_locality,
   ${cursorInstant(sql`r.pickup_at`)} as cursor_at,
   c.id as customer_id, c.full_name as customer_name, c.email as customer_email,
@@ -40,6 +40,9 @@ export function toAdminBookingRow(r: Record<string, unknown>): AdminBookingRowDt
     flag: (r.admin_flag as AdminBookingRowDto['flag']) ?? null,
     lateCancellation: Boolean(r.late_cancellation),
     price: Number(r.price_cents) / 100,
+    origin: r.origin as AdminBookingRowDto['origin'],
+    seats: r.seats === null || r.seats === undefined ? null : Number(r.seats),
+    runId: (r.run_id as string | null) ?? null,
     customer: { id: String(r.customer_id), name: String(r.customer_name), email: String(r.customer_email) },
     driver: {
       id: String(r.driver_id),
@@ -54,6 +57,7 @@ export async function listAdminBookings(db: Db, q: Query): Promise<AdminBookingL
   const where: SQL[] = [];
   if (q.status) where.push(sql`b.status = ${q.status}`);
   if (q.flag) where.push(sql`b.admin_flag = ${q.flag}`);
+  if (q.origin) where.push(sql`b.origin = ${q.origin}`);
   if (q.from) where.push(sql`r.pickup_at >= ${sydneyDayStart(q.from)!.toISOString()}`);
   if (q.to) where.push(sql`r.pickup_at < ${sydneyDayEnd(q.to)!.toISOString()}`);
   if (q.driver) where.push(sql`d.search_text like ${containsPattern(q.driver.toLowerCase())}`);

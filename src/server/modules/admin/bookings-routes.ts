@@ -1,7 +1,7 @@
 /**
  * /api/admin/bookings (issue 14):
  *
- *   GET  /bookings?status=&flag=&from=&to=&driver=&customer=&cursor=   AdminBookingListDto
+ *   GET  /bookings?status=&flag=&origin=&from=&to=&driver=&customer=&cursor=   AdminBookingListDto
  *   GET  /bookings/:id                      AdminBookingDetailDto (the timeline)
  *   POST /bookings/:id/cancel   { reason }  both sides told; the request reopens, the other bidders invited
  *   POST /bookings/:id/flag     { flag, reason }   customer_no_show, driver_no_show, disputed; null clears

@@ -2,7 +2,8 @@
  * GET /api/admin/dashboard?days=7|30|90 (issue 14): the figures of /admin-dashboard for the period ending
  * now, its first day the Sydney date `days - 1` days before today. Counts come from SQL; daily series
  * bucket the rows' times by Sydney date in the app (utcToSydney), so PGlite and PostgreSQL agree whatever
- * their time-zone data. tests/api/admin-dashboard.test.ts checks every figure against its own SQL count.
+ * their time-zone data. tests/api/admin-dashboard.test.ts checks every figure against its own SQL count;
+ * tests/api/booking-origin.test.ts the figures of how bookings were made (issue 31).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -14,6 +15,7 @@ import {
   type DashboardPeriod,
 } from '../../../shared/admin/dashboard.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import { BOOKING_ORIGINS, type BookingOrigin, isBookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import { sydneyToday, sydneyToUtc, utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
 import { lateTodayCount } from './today-list.ts';
@@ -63,6 +65,45 @@ async function attentionTrips(db: Db, withQuotes: boolean): Promise<AttentionTri
     quotes: num(r.quotes),
     customerName: String(r.full_name),
   }));
+}
+
+/**
+ * Issue 31: the period's bookings by how they were made, the runs published, the seats sold and the
+ * kilometres that run bookings filled (rides.distance_km of run_seat and run_vehicle bookings, confirmed or
+ * completed). "Made in the period" is the booking's created_at, as the other booking figures count.
+ */
+async function originFigures(db: Db, start: string): Promise<DashboardDto['origins']> {
+  const [byOriginRows, runRows] = await Promise.all([
+    all(
+      db,
+      sql`select b.origin, count(*)::int as n,
+                 coalesce(sum(b.seats) filter (where b.origin = 'run_seat'
+                   and b.status in ('confirmed', 'completed')), 0)::int as seats,
+                 coalesce(sum(r.distance_km) filter (where b.origin in ('run_seat', 'run_vehicle')
+                   and b.status in ('confirmed', 'completed')), 0)::float as km
+            from bookings b join rides r on r.id = b.ride_id
+           where b.created_at >= ${start}
+           group by b.origin`,
+    ),
+    all(db, sql`select count(*)::int as n from runs where created_at >= ${start}`),
+  ]);
+  const byOrigin = Object.fromEntries(BOOKING_ORIGINS.map((o) => [o, 0])) as Record<BookingOrigin, number>;
+  let seatsSold = 0;
+  let km = 0;
+  for (const row of byOriginRows) {
+    if (isBookingOrigin(row.origin)) byOrigin[row.origin] = num(row.n);
+    seatsSold += num(row.seats);
+    km += num(row.km);
+  }
+  const total = BOOKING_ORIGINS.reduce((sum, o) => sum + byOrigin[o], 0);
+  return {
+    bookings: total,
+    byOrigin,
+    instantShare: total ? byOrigin.instant / total : null,
+    runsPublished: num(runRows[0]?.n),
+    seatsSold,
+    runKm: Math.round(km * 10) / 10,
+  };
 }
 
 export async function dashboardFigures(
@@ -122,7 +163,7 @@ export async function dashboardFigures(
       ),
     ]);
 
-  const [waitingQuote, waitingBooking, attentionCounts, errors, lateToday] = await Promise.all([
+  const [waitingQuote, waitingBooking, attentionCounts, errors, lateToday, origins] = await Promise.all([
     attentionTrips(db, false),
     attentionTrips(db, true),
     all(
@@ -142,6 +183,7 @@ export async function dashboardFigures(
         from client_errors where occurred_at > now() - interval '8 days'`,
     ),
     lateTodayCount(db, now),
+    originFigures(db, start),
   ]);
 
   const customers = signups.filter((r) => r.user_type === 'customer');
@@ -210,6 +252,7 @@ export async function dashboardFigures(
         views.map((x) => x.occurred_at),
       ),
     },
+    origins,
     attention: {
       tripsWithoutQuote: waitingQuote,
       tripsWithoutBooking: waitingBooking,

@@ -3,7 +3,8 @@
  *
  *   GET /exports/trip-records.csv?from=YYYY-MM-DD&to=YYYY-MM-DD   every booking with its pickup in the
  *       range (Sydney dates): when, where from and to, the driver's business and authorisation number, the
- *       fare and the status (the NSW duty to keep trip records)
+ *       fare and the status (the NSW duty to keep trip records), and how it was booked (issue 31: the origin's
+ *       label, and the seats and the run of a run booking)
  *   GET /exports/completed-trips.csv?from=YYYY-MM&to=YYYY-MM      completed trips per Sydney month (the
  *       passenger service levy count)
  *
@@ -20,6 +21,7 @@ import {
   tripRecordsQuerySchema,
 } from '../../../shared/admin/exports.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import { BOOKING_ORIGIN_LABELS, type BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import { sydneyDayEnd, sydneyDayStart, sydneyToUtc, utcToSydney } from '../../../shared/marketplace/time.ts';
 import { bookings, drivers, rides, users } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
@@ -80,6 +82,9 @@ export function exportRoutes(deps: Deps) {
           sydneyStamp(booking.acceptedAt),
           sydneyStamp(booking.completedAt),
           sydneyStamp(booking.cancelledAt),
+          BOOKING_ORIGIN_LABELS[booking.origin as BookingOrigin],
+          booking.seats ?? '',
+          booking.runId ?? '',
         ];
       }),
       TRIP_RECORD_COLUMNS,

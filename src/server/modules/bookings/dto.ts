@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { BookingDto, BookingEventDto, RatingDto, VehicleDto } from '../../../shared/marketplace/api.ts';
+import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import type { BookingStatus } from '../../../shared/marketplace/constants.ts';
 import {
   distanceAndEta,
@@ -180,6 +181,9 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       quoteId: b.quoteId,
       priceCents: b.priceCents,
       acceptedAt: b.acceptedAt.toISOString(),
+      origin: b.origin as BookingOrigin,
+      seats: b.seats,
+      runId: b.runId,
       fareStatement: b.fareStatement,
       driver: {
         id: b.driverId,

@@ -4,6 +4,7 @@
  * reads it addressed to them ("the customer pays you directly"), never as a passenger.
  */
 import type { BookingDto, ContactDto } from '../../../../shared/marketplace/api.ts';
+import { bookingOriginText } from '../../../../shared/marketplace/booking-origin-text.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 import { BOOKING_STATE_TEXT } from '../../../../shared/messages.ts';
@@ -109,6 +110,10 @@ export function FareAndHistory({ b }: { b: BookingDto }) {
           <h2 className="text-xl font-bold">Agreed fare</h2>
           <span className="text-2xl font-bold text-brand-950" data-testid="agreed-fare">
             {formatAud(b.priceCents)}
+          </span>
+          {/* Issue 31: how it was booked, for all three viewers (a quote, an instant price, a run). */}
+          <span className="text-slate-800" data-testid="booking-origin">
+            Booked: {bookingOriginText(b.origin, b.seats)}
           </span>
           <span className="text-sm font-semibold text-brand-600 underline underline-offset-4">
             <span className="group-open:hidden">Show the fare statement</span>
