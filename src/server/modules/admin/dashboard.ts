@@ -15,7 +15,11 @@ import {
   type DashboardPeriod,
 } from '../../../shared/admin/dashboard.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
-import { BOOKING_ORIGINS, type BookingOrigin, isBookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
+import {
+  BOOKING_ORIGINS,
+  type BookingOrigin,
+  isBookingOrigin,
+} from '../../../shared/marketplace/booking-origin.ts';
 import { sydneyToday, sydneyToUtc, utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
 import { lateTodayCount } from './today-list.ts';

@@ -2,7 +2,10 @@
 import { Link } from 'react-router';
 import { BOOKING_FLAGS, BOOKING_STATUSES } from '../../../../shared/admin/bookings.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
-import { BOOKING_ORIGIN_OPTIONS, bookingOriginText } from '../../../../shared/marketplace/booking-origin-text.ts';
+import {
+  BOOKING_ORIGIN_OPTIONS,
+  bookingOriginText,
+} from '../../../../shared/marketplace/booking-origin-text.ts';
 import { td, tr } from '../list/AdminTable.tsx';
 import { FilteredList } from '../list/FilteredList.tsx';
 import { selectFilter, textFilter } from '../list/FilterForm.tsx';

@@ -12,7 +12,9 @@ import { formatDateTime } from '../../../../shared/format.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { api } from '../../../lib/api.ts';
+import { BookingOrigins } from './BookingOrigins.tsx';
 import { DailyChart } from './DailyChart.tsx';
+import { Figure, percent } from './Figure.tsx';
 
 // The action blue and the sea green of the theme (src/shared/brand.ts); both meet 3:1 against white as marks.
 const BLUE = BRAND.action;
@@ -27,26 +29,12 @@ function useDashboard(days: DashboardPeriod) {
   });
 }
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 const stars = (v: number | null) => (v === null ? '—' : v.toFixed(1));
 function minutes(m: number | null): string {
   if (m === null) return '—';
   if (m < 60) return `${m} min`;
   const h = Math.floor(m / 60);
   return `${h} h ${m % 60} min`;
-}
-
-function Figure({ label, value, detail }: { label: string; value: string | number; detail?: string }) {
-  return (
-    <div
-      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-card wrap-anywhere sm:p-4"
-      data-testid="figure"
-    >
-      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-      <dd className="text-2xl font-bold text-brand-900 sm:text-3xl">{value}</dd>
-      {detail && <dd className="text-sm text-slate-700">{detail}</dd>}
-    </div>
-  );
 }
 
 export function DashboardFigures() {
@@ -160,6 +148,7 @@ export function DashboardFigures() {
               />
             </dl>
           </section>
+          <BookingOrigins d={d} headingId={`${id}-origins`} />
           <section aria-labelledby={`${id}-charts`} className="flex flex-col gap-3">
             <h2 id={`${id}-charts`} className="text-xl font-bold">
               Per day

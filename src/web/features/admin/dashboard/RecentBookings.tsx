@@ -1,6 +1,7 @@
 /** The admin dashboard's recent bookings: the 25 newest of a status, late cancellations marked. */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { bookingOriginText } from '../../../../shared/marketplace/booking-origin-text.ts';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
@@ -12,7 +13,7 @@ import { STATUS_TEXT } from '../bookings/labels.ts';
 import { AdminTable, td, tr } from '../list/AdminTable.tsx';
 
 const SHOWN = 25;
-const HEADINGS = ['Pickup (Sydney time)', 'Trip', 'Customer', 'Driver', 'Fare', 'Status'];
+const HEADINGS = ['Pickup (Sydney time)', 'Trip', 'Customer', 'Driver', 'Fare', 'How booked', 'Status'];
 
 /**
  * SPEC §1: admins oversee bookings. Every booking, newest pickup first, narrowed by status, each linking to
@@ -74,6 +75,7 @@ export function RecentBookings({ enabled }: { enabled: boolean }) {
                 <span className="block text-slate-700">{b.driver.contact.name}</span>
               </td>
               <td className={td}>{formatAud(b.priceCents)}</td>
+              <td className={td}>{bookingOriginText(b.origin, b.seats)}</td>
               <td className={td}>
                 <StatusBadge status={b.status} />
                 {b.lateCancellation && (
