@@ -1,6 +1,7 @@
 /**
  * Issue 14: an administrator finds a booking, cancels it with a reason (the customer and the driver both see
- * "Cancelled by ShuttleQuote"), reads the timeline and exports the trip records; the list at 390 px.
+ * "Cancelled by ShuttleQuote"), reads the timeline and exports the trip records; the list at 390 px. Issue 31:
+ * the list's "How booked" column and filter, and the booking page's "Booked: Quote".
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -30,8 +31,19 @@ test('an admin cancels a booking: both sides see it, the timeline says who and w
   await a.page.getByRole('button', { name: 'Filter' }).click();
   const list = a.page.getByRole('region', { name: 'Bookings (scrolls sideways)' });
   await expect(list.getByRole('row')).toHaveCount(2);
+  // Issue 31: how it was booked, a column and a filter kept in the address.
+  await expect(list.getByTestId('booking-origin')).toHaveText('Quote');
+  await a.page.getByLabel('How booked').selectOption('Instant price');
+  await a.page.getByRole('button', { name: 'Filter' }).click();
+  await expect(a.page).toHaveURL(/origin=instant/);
+  await expect(a.page.getByText('No bookings match.')).toBeVisible();
+  await a.page.getByLabel('How booked').selectOption('Quote');
+  await a.page.getByRole('button', { name: 'Filter' }).click();
+  await expect(a.page).toHaveURL(/origin=quote/);
+  await expect(list.getByRole('row')).toHaveCount(2);
   await list.getByRole('link', { name: 'Nelson Bay to Williamtown' }).click();
   await expect(a.page).toHaveURL(new RegExp(`/admin/bookings/${bookingId}$`));
+  await expect(a.page.getByTestId('booking-origin')).toHaveText('Booked: Quote');
   await expect(a.page.getByTestId('booking-timeline')).toContainText(
     'Booked: the customer accepted the quote',
   );
@@ -72,6 +84,9 @@ test('an admin cancels a booking: both sides see it, the timeline says who and w
   expect(text).toContain(bookingId);
   expect(text).toContain('BSP-');
   expect(text).toMatch(/,cancelled,/);
+  // Issue 31: how it was booked (the origin's label), then no seats and no run.
+  expect(text.split('\r\n')[0]).toMatch(/,Origin,Seats,Run ID$/);
+  expect(text).toMatch(new RegExp(`${bookingId},.*,Quote,,(\r\n|$)`));
   await expect(records.getByRole('status')).toContainText('Downloaded');
   expect(await axeViolations(a.page)).toEqual([]);
 
@@ -85,6 +100,7 @@ test('/admin/bookings at 390 px: no sideways page, no axe violations', async ({ 
   await a.page.goto('/admin/bookings?status=confirmed');
   await expect(a.page.getByLabel('Status')).toHaveValue('confirmed');
   await expect(a.page.locator('h1')).toHaveText('Bookings');
+  await a.page.screenshot({ path: test.info().outputPath('admin-bookings-390.png'), fullPage: true });
   await expect(
     a.page.getByRole('status').or(a.page.getByRole('region', { name: 'Bookings (scrolls sideways)' })),
   ).toBeVisible();

@@ -1,4 +1,7 @@
-/** Issue 14: the admin dashboard's figures, charts and "needs attention" at 1280 and 390 px. */
+/**
+ * Issue 14: the admin dashboard's figures, charts and "needs attention" at 1280 and 390 px; issue 31: how
+ * bookings were made.
+ */
 import { expect, test } from '@playwright/test';
 import { postTripViaApi, signedInAt } from './marketplace-api.ts';
 import { axeViolations, createConfirmedUser, E2E_ADMIN } from './support.ts';
@@ -32,6 +35,17 @@ for (const width of [1280, 390]) {
       'Average rating',
       'Page views',
     ]);
+    // Issue 31: how bookings were made, each figure with its definition.
+    const origins = a.page.getByRole('region', { name: 'How bookings were made' });
+    await expect(origins.getByRole('term')).toHaveText([
+      'Instant bookings',
+      'Runs published',
+      'Seats sold on runs',
+      'Kilometres filled on runs',
+    ]);
+    await expect(origins).toContainText(
+      'kilometres driven with passengers that would have been driven empty',
+    );
     await expect(a.page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
     await a.page.getByText('Last 7 days').click();
     await expect(a.page).toHaveURL(/days=7/);

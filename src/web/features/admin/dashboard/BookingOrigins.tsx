@@ -1,6 +1,6 @@
 /**
  * /admin-dashboard, issue 31: how the period's bookings were made (quotes, instant prices, seats and whole
- * vehicles on runs) and what runs sold. Each figure's definition is written under it rather than in a
+ * vehicles on runs) and what runs sold. The definitions are written under the figures rather than in a
  * tooltip, so it reads the same by touch, keyboard and screen reader.
  */
 import type { DashboardDto } from '../../../../shared/admin/dashboard.ts';
@@ -8,6 +8,8 @@ import { BOOKING_ORIGIN_LABELS, BOOKING_ORIGINS } from '../../../../shared/marke
 import { Figure, percent } from './Figure.tsx';
 
 const km = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function BookingOrigins({ d, headingId }: { d: DashboardDto; headingId: string }) {
   const o = d.origins;
@@ -23,20 +25,26 @@ export function BookingOrigins({ d, headingId }: { d: DashboardDto; headingId: s
         <Figure
           label="Instant bookings"
           value={percent(o.instantShare)}
-          detail={`${o.byOrigin.instant} of ${o.bookings} bookings made in the period (${counts.join(', ')})`}
+          detail={`${o.byOrigin.instant} of ${plural(o.bookings, 'booking', 'bookings')} made`}
         />
-        <Figure label="Runs published" value={o.runsPublished} detail="Drives drivers offered seats on" />
+        <Figure label="Runs published" value={o.runsPublished} detail="Cancelled ones included" />
         <Figure
           label="Seats sold on runs"
           value={o.seatsSold}
-          detail={`Confirmed or completed; plus ${o.byOrigin.run_vehicle} whole-vehicle bookings`}
+          detail={`And ${plural(o.byOrigin.run_vehicle, 'whole vehicle', 'whole vehicles')}`}
         />
         <Figure
           label="Kilometres filled on runs"
           value={`${km.format(o.runKm)} km`}
-          detail="Trip distance of run bookings (seats or whole vehicle), confirmed or completed: kilometres driven with passengers that would have been driven empty. Each booking counts its own trip."
+          detail="Driven with passengers instead of empty"
         />
       </dl>
+      <p className="text-sm text-slate-700">Bookings made in the period: {counts.join(', ')}.</p>
+      <p className="text-sm text-slate-700">
+        Seats and kilometres count run bookings still confirmed or completed. Kilometres filled on runs: the
+        trip distance of each booking of seats or a whole vehicle on a run, the kilometres driven with
+        passengers that would have been driven empty. Each booking counts its own trip.
+      </p>
     </section>
   );
 }
