@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingListDto } from '../../src/shared/admin/bookings.ts';
 import { BOOKING_ADMIN_MESSAGES } from '../../src/shared/admin/bookings.ts';
 import type { DashboardDto } from '../../src/shared/admin/dashboard.ts';
+import type { AdminUserDetailDto } from '../../src/shared/admin/users.ts';
 import type { BookingDto } from '../../src/shared/marketplace/api.ts';
 import type { BookingOrigin } from '../../src/shared/marketplace/booking-origin.ts';
 import { sydneyToday } from '../../src/shared/marketplace/time.ts';
@@ -174,6 +175,16 @@ describe.each(databaseKinds())('how each booking was made (%s)', (kind) => {
       booking: BookingDto;
     };
     expect(asAdmin.booking).toMatchObject({ origin: 'run_vehicle', seats: null, viewerRole: 'admin' });
+
+    // The customer's list of bookings, and the customer's record as admins see it.
+    const list = (await (await customer.get('/api/bookings')).json()) as { items: BookingDto[] };
+    expect(list.items.find((b) => b.id === ids.instant)).toMatchObject({ origin: 'instant', seats: null });
+    const user = (await (await admin.get(`/api/admin/users/${customerId}`)).json()) as AdminUserDetailDto;
+    expect(user.bookings.find((b) => b.id === ids.twoSeats)).toMatchObject({ origin: 'run_seat', seats: 2 });
+    expect(user.bookings.find((b) => b.id === quoteBookingId)).toMatchObject({
+      origin: 'quote',
+      seats: null,
+    });
   });
 
   it('the admin list shows the origin and filters by it; a bad value is a 400 that names the choices', async () => {

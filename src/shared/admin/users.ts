@@ -2,7 +2,9 @@
  * Admin user management (issue 14): the /users list's query, the DTOs of the list and of one user's page,
  * the actions' inputs and their messages. Shared by the API (which validates) and the web app.
  */
+
 import { z } from 'zod';
+import type { BookingOrigin } from '../marketplace/booking-origin.ts';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../marketplace/verification.ts';
 import { USER_TYPES, type UserType } from '../roles.ts';
 
@@ -172,6 +174,9 @@ export interface AdminUserBookingDto {
   status: string;
   side: 'customer' | 'driver';
   otherParty: string;
+  /** How the booking was made (issue 31), with the seats of a seat booking. */
+  origin: BookingOrigin;
+  seats: number | null;
 }
 export interface AdminUserRatingDto {
   id: string;

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
+import { bookingOriginText } from '../../shared/marketplace/booking-origin-text.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { cancelledByText } from '../../shared/messages.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -48,6 +49,10 @@ export function BookingList({ items, empty }: { items: BookingDto[]; empty: Reac
               {b.viewerRole === 'driver'
                 ? `Customer: ${b.customer.contact.name}`
                 : `Driver: ${b.driver.companyName}`}
+              {/* Issue 31: how it was booked (a quote, an instant price, seats or a whole vehicle on a run). */}
+              <span className="block" data-testid="booking-origin">
+                Booked: {bookingOriginText(b.origin, b.seats)}
+              </span>
             </p>
             <Link
               to={`/booking/${b.id}`}

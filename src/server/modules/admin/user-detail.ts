@@ -1,8 +1,10 @@
 /** GET /api/admin/users/:id: one account with everything an administrator needs on one page (issue 14). */
+
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminUserDetailDto, AuditEntryDto } from '../../../shared/admin/users.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import type { Db } from '../../db/client.ts';
 import {
   adminNotes,
@@ -159,6 +161,8 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
       status: booking.status,
       side: booking.customerId === userId ? 'customer' : 'driver',
       otherParty: otherName,
+      origin: booking.origin as BookingOrigin,
+      seats: booking.seats,
     })),
     ratings: ratingRows.map(({ rating, otherName }) => ({
       id: rating.id,

@@ -1,9 +1,11 @@
 /** /admin/users/{id} (issue 14): one account, its activity, its history, notes and the actions. */
+
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { auditActionLabel } from '../../../../shared/admin/audit.ts';
 import type { AdminUserDetailDto } from '../../../../shared/admin/users.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { bookingOriginText } from '../../../../shared/marketplace/booking-origin-text.ts';
 import { VERIFICATION_STATUS_LABELS } from '../../../../shared/marketplace/verification.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { NotesCard } from '../NotesCard.tsx';
@@ -107,7 +109,7 @@ export function UserDetail({ detail, viewerId }: { detail: AdminUserDetailDto; v
       <Table
         title="Bookings"
         empty="No bookings."
-        head={['Trip', 'Pickup', 'As', 'With', 'Status']}
+        head={['Trip', 'Pickup', 'As', 'With', 'How booked', 'Status']}
         rows={detail.bookings.map((b) => [
           <Link key="b" to={`/admin/bookings/${b.id}`} className="text-brand-600 underline">
             {b.route}
@@ -115,6 +117,7 @@ export function UserDetail({ detail, viewerId }: { detail: AdminUserDetailDto; v
           formatDateTime(b.pickupAt),
           b.side,
           b.otherParty,
+          bookingOriginText(b.origin, b.seats),
           b.status,
         ])}
       />
