@@ -12,6 +12,7 @@ import type { AdminBookingListDto } from '../../src/shared/admin/bookings.ts';
 import { BOOKING_ADMIN_MESSAGES } from '../../src/shared/admin/bookings.ts';
 import type { DashboardDto } from '../../src/shared/admin/dashboard.ts';
 import type { AdminUserDetailDto } from '../../src/shared/admin/users.ts';
+import type { AdminTodayDto } from '../../src/shared/marketplace/admin-today.ts';
 import type { BookingDto } from '../../src/shared/marketplace/api.ts';
 import type { BookingOrigin } from '../../src/shared/marketplace/booking-origin.ts';
 import { sydneyToday } from '../../src/shared/marketplace/time.ts';
@@ -217,6 +218,17 @@ describe.each(databaseKinds())('how each booking was made (%s)', (kind) => {
       expect((await errorOf(res)).message, bad).toBe(BOOKING_ADMIN_MESSAGES.badOrigin);
     }
     expect(BOOKING_ADMIN_MESSAGES.badOrigin).toContain('run_vehicle (Whole vehicle on a run)');
+  });
+
+  it("today's board says how each of the day's bookings was made", async () => {
+    // The seat booking's pickup moved to now: always inside today's Sydney day.
+    await server.db.execute(
+      sql`update rides set pickup_at = now() where id = (select ride_id from bookings where id = ${ids.twoSeats})`,
+    );
+    const res = await admin.get('/api/admin/today');
+    expect(res.status).toBe(200);
+    const today = (await res.json()) as AdminTodayDto;
+    expect(today.bookings.find((b) => b.id === ids.twoSeats)).toMatchObject({ origin: 'run_seat', seats: 2 });
   });
 
   it('the trip-records export has the origin (its label), the seats and the run', async () => {

@@ -1,5 +1,6 @@
 /** GET /api/admin/today (issue 30): every booking of the current Sydney day, for administrators. */
 import type { BookingStatus } from '../admin/bookings.ts';
+import type { BookingOrigin } from './booking-origin.ts';
 import type { Lateness } from './late.ts';
 import type { TripStatus } from './trip-status.ts';
 
@@ -27,6 +28,9 @@ export interface AdminTodayRowDto {
   tripStatusAt: string | null;
   driver: { id: string; name: string; businessName: string | null; phone: TodayPhoneDto | null };
   customer: { id: string; name: string; phone: TodayPhoneDto | null };
+  /** How the booking was made (issue 31), with the seats of a seat booking. */
+  origin: BookingOrigin;
+  seats: number | null;
   /** Why the booking is late now (lateness in late.ts), or null. */
   late: Lateness | null;
 }

@@ -10,6 +10,7 @@ import type {
   TodayPhoneDto,
 } from '../../../shared/marketplace/admin-today.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import { lateness } from '../../../shared/marketplace/late.ts';
 import { sydneyDayEnd, sydneyDayStart, sydneyToday } from '../../../shared/marketplace/time.ts';
 import type { TripStatus } from '../../../shared/marketplace/trip-status.ts';
@@ -47,6 +48,8 @@ function toRow(r: Row, now: Date): AdminTodayRowDto {
       phone: phone(r.business_phone) ?? phone(r.driver_phone),
     },
     customer: { id: String(r.customer_id), name: String(r.customer_name), phone: phone(r.customer_phone) },
+    origin: r.origin as BookingOrigin,
+    seats: r.seats === null || r.seats === undefined ? null : Number(r.seats),
     late: lateness({ status, tripStatus, pickupAt: iso(r.pickup_at) }, now),
   };
 }
@@ -56,7 +59,7 @@ export async function todayBookings(db: Db, now: Date = new Date()): Promise<Adm
   const start = sydneyDayStart(date)!;
   const end = sydneyDayEnd(date)!;
   const result = (await db.execute(sql`
-    select b.id, b.status, b.trip_status, b.trip_status_at,
+    select b.id, b.status, b.trip_status, b.trip_status_at, b.origin, b.seats,
            r.pickup_at, r.pickup_locality, r.pickup_address, r.destination_locality, r.destination_address,
            c.id as customer_id, c.full_name as customer_name, c.phone as customer_phone,
            d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone,

@@ -10,6 +10,7 @@ import type {
   TodayPlaceDto,
 } from '../../../../shared/marketplace/admin-today.ts';
 import { formatLocalDate } from '../../../../shared/marketplace/booking.ts';
+import { bookingOriginText } from '../../../../shared/marketplace/booking-origin-text.ts';
 import {
   LATE_NOT_ARRIVED_MINUTES,
   LATE_NOT_ON_THE_WAY_MINUTES,
@@ -74,6 +75,7 @@ function Row({ b }: { b: AdminTodayRowDto }) {
         </Link>
         <Place label="Pickup" p={b.from} />
         <Place label="Drop-off" p={b.to} />
+        <span className="block text-slate-700">Booked: {bookingOriginText(b.origin, b.seats)}</span>
       </td>
       <td className={td}>
         <span className="block">{STATUS_TEXT[b.status]}</span>
