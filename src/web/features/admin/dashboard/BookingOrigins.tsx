@@ -13,9 +13,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function BookingOrigins({ d, headingId }: { d: DashboardDto; headingId: string }) {
   const o = d.origins;
-  const counts = BOOKING_ORIGINS.map(
-    (origin) => `${o.byOrigin[origin]} ${BOOKING_ORIGIN_LABELS[origin].toLowerCase()}`,
-  );
+  const counts = BOOKING_ORIGINS.map((origin) => `${BOOKING_ORIGIN_LABELS[origin]} ${o.byOrigin[origin]}`);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3" data-testid="booking-origins">
       <h2 id={headingId} className="text-xl font-bold">
@@ -39,7 +37,7 @@ export function BookingOrigins({ d, headingId }: { d: DashboardDto; headingId: s
           detail="Driven with passengers instead of empty"
         />
       </dl>
-      <p className="text-sm text-slate-700">Bookings made in the period: {counts.join(', ')}.</p>
+      <p className="text-sm text-slate-700">Bookings made in the period, by how: {counts.join(' · ')}.</p>
       <p className="text-sm text-slate-700">
         Seats and kilometres count run bookings still confirmed or completed. Kilometres filled on runs: the
         trip distance of each booking of seats or a whole vehicle on a run, the kilometres driven with
