@@ -60,11 +60,11 @@ export default function LoginPage() {
     }
   }, [params, setParams]);
 
-  // Already signed in: straight to the dashboard.
+  // Already signed in: straight to the dashboard (or where `?next=` says).
   useEffect(() => {
     if (status === 'authenticated' && user && !user.isTest && !isSubmitting && !codeStep)
-      navigate('/dashboard', { replace: true });
-  }, [status, user, isSubmitting, codeStep, navigate]);
+      navigate(next, { replace: true });
+  }, [status, user, isSubmitting, codeStep, navigate, next]);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

@@ -106,7 +106,7 @@ export default function RunsPage() {
             <LoadError what="This run" error={chosen.error} onRetry={() => void chosen.refetch()} />
           ) : (
             <>
-              <RunCard run={chosen.data} />
+              <RunCard run={chosen.data} headingLevel={2} />
               <BookRunForm
                 key={`${chosen.data.id}-${choice.wholeVehicle}-${choice.seats ?? ''}`}
                 run={chosen.data}

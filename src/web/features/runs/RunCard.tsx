@@ -30,18 +30,22 @@ export function RunCard({
   run,
   onChoose,
   initialSeats = 1,
+  headingLevel = 3,
 }: {
   run: RunDto;
   onChoose?: (choice: RunChoice) => void;
   initialSeats?: number;
+  /** The card's title level in the page's outline (2 when it heads a section of its own). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const id = useId();
   const [seats, setSeats] = useState(Math.min(Math.max(1, initialSeats), Math.max(1, run.seatsLeft)));
   const title = `${displayLocality(run.fromName)} to ${displayLocality(run.toName)}`;
   return (
     <Card className="flex flex-col gap-3" data-testid="run-card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-semibold">{title}</h3>
+        <Heading className="text-lg font-semibold">{title}</Heading>
         {run.seatPriceCents !== null && (
           <p className="text-lg font-bold text-brand-800">{formatAud(run.seatPriceCents)} a seat</p>
         )}
