@@ -2,11 +2,12 @@
  * /driver-runs (drivers, issue 31 item 2): publish a run, take up "Publish your drive back" after a long
  * drop-off (the form filled in from the booking), and the driver's runs with seats sold and a cancel.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { displayLocality } from '../../shared/marketplace/booking.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { type DriveBackOfferDto, RUN_TEXT } from '../../shared/marketplace/runs.ts';
+import { formatSydney, sydneyToUtc } from '../../shared/marketplace/time.ts';
 import { cancelRunSchema } from '../../shared/validation/runs.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -50,6 +51,18 @@ export default function DriverRunsPage() {
     setTimeout(() => formRef.current?.focus(), 0);
   }
 
+  // Arriving from a booking's "Publish your drive back": its form opens at once, filled in.
+  const fromBooking = params.get('booking');
+  const firstOffer = offers.data?.[0];
+  const opened = useRef(false);
+  useEffect(() => {
+    if (fromBooking && firstOffer && !opened.current) {
+      opened.current = true;
+      setForm({ values: fromOffer(firstOffer), title: RUN_TEXT.driveBackTitle, key: Date.now() });
+      setTimeout(() => formRef.current?.focus(), 0);
+    }
+  }, [fromBooking, firstOffer]);
+
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -76,8 +89,8 @@ export default function DriverRunsPage() {
         >
           <h2 className="text-lg font-semibold">{RUN_TEXT.driveBackTitle}</h2>
           <p>
-            {RUN_TEXT.driveBackBody(o.distanceKm)} {o.from.label} to {o.to.label}, {o.date} from{' '}
-            {o.windowStart}.
+            {RUN_TEXT.driveBackBody(o.distanceKm)} {o.from.label} to {o.to.label},{' '}
+            {formatSydney(sydneyToUtc(o.date, o.windowStart) ?? new Date())} (Sydney time).
           </p>
           <Button className="self-start" onClick={() => open(fromOffer(o), RUN_TEXT.driveBackTitle)}>
             {RUN_TEXT.driveBackTitle}
