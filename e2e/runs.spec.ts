@@ -105,16 +105,19 @@ test('a driver publishes the drive back from the suggestion after a long drop-of
     from: { locality: 'SOLDIERS POINT', postcode: '2317' },
     to: { locality: 'BOTANY', postcode: '2019' },
   });
-  await acceptViaApi(c.page, await quoteViaApi(d.page, rideId, 260));
+  const bookingId = await acceptViaApi(c.page, await quoteViaApi(d.page, rideId, 260));
   // ...whose pickup has passed: the van is on its way to the drop-off.
   expect((await d.page.request.post(`/api/dev/rides/${rideId}/pickup-passed`)).status()).toBe(200);
 
+  // The booking page offers the drive back; its link opens the run form filled in.
   const page = d.page;
-  await page.goto('/driver-runs');
-  const offer = page.getByTestId('drive-back');
-  await expect(offer).toContainText('Botany to Nelson Bay');
+  await page.goto(`/booking/${bookingId}`);
+  const suggestion = page.getByTestId('drive-back');
+  await expect(suggestion).toContainText('Publish your drive back');
+  await suggestion.getByRole('link', { name: 'Publish your drive back' }).click();
+  await page.waitForURL('**/driver-runs?booking=**');
+  await expect(page.getByTestId('drive-back')).toContainText('Botany to Nelson Bay');
   expect(await axeViolations(page)).toEqual([]);
-  await offer.getByRole('button', { name: 'Publish your drive back' }).click();
   await expect(page.getByRole('combobox', { name: 'From suburb' })).toHaveValue(/Botany 2019/i);
   await expect(page.getByRole('combobox', { name: 'To suburb' })).toHaveValue(/Nelson Bay 2315/i);
   await expect(page.getByLabel('Seats free')).toHaveValue('10');

@@ -135,6 +135,9 @@ describe.each(databaseKinds())('runs (%s)', (kind) => {
         }),
       );
       expect(run.toName).toContain('Sydney Domestic Airport');
+      // A street address is never shown publicly as the run's name: the suburb is.
+      const street = await publish(driver, runBody({ from: { ...NELSON_BAY, address: '12 Private Lane' } }));
+      expect(street.fromName).toBe('Nelson Bay');
     });
 
     it('an unverified driver is refused (403); a customer is refused; a guest must sign in', async () => {
@@ -207,6 +210,22 @@ describe.each(databaseKinds())('runs (%s)', (kind) => {
       expect((await server.client().get('/api/runs/not-a-uuid')).status).toBe(404);
       expect((await server.client().get('/api/runs?date=31-12-2026')).status).toBe(400);
       expect((await server.client().get('/api/runs?from=zzzzqqqq')).status).toBe(400);
+    });
+  });
+
+  describe('the verification gate', () => {
+    it("a driver who may no longer quote: their runs leave the search and cannot be booked", async () => {
+      const lapsed = await signedInClient(server, { userType: 'driver', fullName: 'Lapsed Larry' });
+      const run = await publish(lapsed, runBody({}, 30));
+      await server.db.execute(
+        sql`update drivers set verification_status = 'suspended' where user_id = ${lapsed.userId}`,
+      );
+      const res = await server.client().get(`/api/runs?from=Shoal%20Bay&date=${sydneyDateIn(30)}`);
+      expect(((await res.json()) as { items: RunDto[] }).items.map((r) => r.id)).not.toContain(run.id);
+      const booked = await book(customer, run.id, { seats: 1, priceCents: 4500 });
+      expect(booked.status).toBe(409);
+      expect((await errorOf(booked)).message).toBe(RUN_CONFLICTS.notOpen);
+      expect((await runRow(run.id)).seats_sold).toBe(0);
     });
   });
 

@@ -8,7 +8,7 @@
  * and the booking, written like every other (bookings/insert.ts: contacts, confirmations, reminders, the
  * day of the trip, ratings and the fee follow from it). Whatever took nothing answers 409 saying why.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { haversineKm } from '../../../shared/marketplace/geo.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
 import { NO_NEEDS } from '../../../shared/marketplace/needs.ts';
@@ -23,6 +23,7 @@ import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { insertBooking } from '../bookings/insert.ts';
 import { describeQuotedVehicle } from '../quotes/vehicle.ts';
 import { resolvePlace, tripColumns } from '../rides/rules.ts';
+import { eligibleDriverSql } from '../verification/standing.ts';
 import { conflict, runName, runRefusal, uuid } from './rules.ts';
 import { type SeatsWanted, takeRunSeats } from './seats.ts';
 
@@ -43,6 +44,12 @@ export async function bookRun(
   const [run] = await db.select().from(runs).where(eq(runs.id, id)).limit(1);
   if (!run) throw notFound();
   if (run.driverId === user.id) throw conflict(RUN_CONFLICTS.ownRun);
+  // The verification gate (issue 13): a run of a driver who may not quote now (documents lapsed, held,
+  // suspended) is not for sale.
+  const gate = (await db.execute(
+    sql`select ${eligibleDriverSql(sql`${run.driverId}::uuid`)} as ok`,
+  )) as unknown as { rows: { ok: boolean }[] };
+  if (!gate.rows[0]?.ok) throw conflict(RUN_CONFLICTS.notOpen);
   // Places first: an unknown place, or one outside a radius, is a 400 that changes nothing.
   const pickup = resolvePlace(input.pickup, 'pickup');
   const destination = resolvePlace(input.destination, 'destination');

@@ -27,7 +27,8 @@ const refuse = (path: string, message: string) =>
 
 /**
  * A run's end: the gazetteer's locality, or the named place typed in the address ("Sydney Airport") when
- * the gazetteer knows it in that postcode (its own coordinates and name).
+ * the gazetteer knows it in that postcode (its own coordinates and name). A street address is never the
+ * run's name: runs are public, and street addresses are shown only to a booking's parties (ADR 005).
  */
 export function runEnd(input: { locality: string; postcode: string; address: string }, which: 'from' | 'to') {
   const place = find(input.locality, input.postcode);
@@ -37,7 +38,7 @@ export function runEnd(input: { locality: string; postcode: string; address: str
     return { name: named.name, lat: named.lat, lng: named.lng, locality: place.locality };
   }
   return {
-    name: input.address || displayLocality(place.locality),
+    name: displayLocality(place.locality),
     lat: place.lat,
     lng: place.lng,
     locality: place.locality,

@@ -2,7 +2,8 @@
  * GET /api/runs?from=&to=&date= (public): open runs with seats left or the vehicle unsold, departing on that
  * Sydney date (or from now on), whose ends are near the searched places (the searched place within the
  * run's radius), soonest first. A searched place is what the person typed, resolved by the gazetteer (best
- * match); a place it does not know is a 400 naming the field.
+ * match); a place it does not know is a 400 naming the field. Only runs of drivers who may quote now (the
+ * verification gate) are listed, and only they can be booked (book.ts).
  */
 import { sql } from 'drizzle-orm';
 import { RUN_LIMITS, RUN_MESSAGES, type RunDto } from '../../../shared/marketplace/runs.ts';
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { runs } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { search } from '../../services/places.ts';
+import { eligibleDriverSql } from '../verification/standing.ts';
 import { toRunDtos } from './dto.ts';
 import { kmBetween } from './rules.ts';
 
@@ -37,6 +39,7 @@ export async function searchRuns(db: Db, q: RunSearch): Promise<RunDto[]> {
       sql`${runs.status} = 'open' and ${runs.departsFrom} > now()
         and not ${runs.vehicleSold}
         and (${runs.seatsSold} < ${runs.seatsTotal})
+        and ${eligibleDriverSql(sql`${runs.driverId}`)}
         ${dayStart && dayEnd ? sql`and ${runs.departsFrom} >= ${dayStart} and ${runs.departsFrom} < ${dayEnd}` : sql``}
         ${from ? sql`and ${kmBetween(sql`${runs.fromLat}`, sql`${runs.fromLng}`, sql`${from.lat}::float8`, sql`${from.lng}::float8`)} <= ${runs.fromRadiusKm}` : sql``}
         ${to ? sql`and ${kmBetween(sql`${runs.toLat}`, sql`${runs.toLng}`, sql`${to.lat}::float8`, sql`${to.lng}::float8`)} <= ${runs.toRadiusKm}` : sql``}`,
