@@ -214,7 +214,7 @@ describe.each(databaseKinds())('runs (%s)', (kind) => {
   });
 
   describe('the verification gate', () => {
-    it("a driver who may no longer quote: their runs leave the search and cannot be booked", async () => {
+    it('a driver who may no longer quote: their runs leave the search and cannot be booked', async () => {
       const lapsed = await signedInClient(server, { userType: 'driver', fullName: 'Lapsed Larry' });
       const run = await publish(lapsed, runBody({}, 30));
       await server.db.execute(
