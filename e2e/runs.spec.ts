@@ -133,4 +133,11 @@ test('a driver publishes the drive back from the suggestion after a long drop-of
   await page.screenshot({ path: `${SHOTS}/driver-runs-390.png`, fullPage: true });
   await c.ctx.close();
   await d.ctx.close();
+  const wide = await signedInAt(browser, driver, 1280);
+  await wide.page.goto('/driver-runs');
+  await wide.page.getByRole('button', { name: 'Publish a run' }).click();
+  await expect(wide.page.getByRole('heading', { name: 'Publish a run', level: 2 })).toBeVisible();
+  expect(await axeViolations(wide.page)).toEqual([]);
+  await wide.page.screenshot({ path: `${SHOTS}/driver-runs-1280.png`, fullPage: true });
+  await wide.ctx.close();
 });
