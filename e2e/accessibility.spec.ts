@@ -145,6 +145,7 @@ test.describe('navigation per role', () => {
     await expect(nav.getByRole('link', { name: 'Available rides' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'My quotes' })).toHaveAttribute('href', '/dashboard');
     await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'My runs' })).toHaveAttribute('href', '/driver-runs');
     await expect(nav.getByRole('link', { name: 'Book a ride' })).toHaveCount(0);
     // The driver profile is in the avatar menu on wide screens (and in the phone menu).
     await page.getByRole('button', { name: /^Account menu for / }).click();
@@ -159,7 +160,15 @@ test.describe('navigation per role', () => {
         .getByRole('dialog', { name: 'Menu' })
         .getByRole('navigation', { name: 'Your pages' })
         .getByRole('link'),
-    ).toHaveText(['Available rides', 'My quotes', 'Bookings', 'Driver profile', 'Billing', 'Settings']);
+    ).toHaveText([
+      'Available rides',
+      'My quotes',
+      'Bookings',
+      'My runs',
+      'Driver profile',
+      'Billing',
+      'Settings',
+    ]);
   });
 
   test('an admin gets the admin dashboard and Users', async ({ page }) => {

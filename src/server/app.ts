@@ -58,6 +58,7 @@ import { quoteRoutes } from './modules/quotes/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { activateDrafts } from './modules/rides/activate-drafts.ts';
 import { rideRoutes } from './modules/rides/routes.ts';
+import { runRoutes } from './modules/runs/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { robotsTxt, sitemapXml } from './seo/crawl.ts';
@@ -110,6 +111,7 @@ const API_ROUTES: [prefix: string, routes: (deps: Deps, hub: RealtimeHub) => Hon
   ['/api/me', meRoutes],
   ['/api/sms', smsRoutes],
   ['/api/fare-guide', fareGuideRoutes],
+  ['/api/runs', runRoutes],
 ];
 
 export interface AppOptions {

@@ -129,6 +129,8 @@ const DRIVER_ROUTES = [
   '/booking/*',
   '/ratings',
   '/help',
+  // Issue 31: the driver's runs and the drive back.
+  '/driver-runs',
 ] as const;
 /** Signed-in pages every role may open (§2.3 lists them without a role). */
 const SIGNED_IN_ROUTES = ['/schedule', '/test-notifications', '/test-email'] as const;
@@ -165,10 +167,11 @@ function normalise(path: string): string {
 }
 
 /**
- * Public pages with a parameter (issue 13: a verified driver's public page). Open to everyone like
+ * Public pages with a parameter (issue 13: a verified driver's public page; issue 31: /runs, its search in
+ * the address). Open to everyone like
  * PUBLIC_ROUTES, but rendered in the browser from the API and left out of the sitemap.
  */
-export const PUBLIC_DYNAMIC_ROUTES = ['/drivers/*'] as const;
+export const PUBLIC_DYNAMIC_ROUTES = ['/drivers/*', '/runs'] as const;
 
 export function isPublicRoute(path: string): boolean {
   const p = normalise(path);
@@ -223,6 +226,8 @@ export const APP_ROUTES = [
   '/ratings',
   '/notifications',
   '/my-quotes',
+  '/runs',
+  '/driver-runs',
   '/test-notifications',
   '/test-email',
 ] as const;

@@ -31,7 +31,7 @@ import {
   type TestServer,
 } from './helpers.ts';
 import { insertCustomer, insertDriver, insertQuote, insertRide, setVehicle } from './marketplace-fixtures.ts';
-import { insertBooking, profileBody, rideBody } from './ride-fixtures.ts';
+import { insertBooking, profileBody, rideBody, sydneyDateIn } from './ride-fixtures.ts';
 
 const ACTORS = ['guest', 'customer', 'otherCustomer', 'driver', 'otherDriver', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -83,6 +83,19 @@ const REASON = { reason: 'Checked with both parties by phone.' };
 const someAddress = () => `nobody.${crypto.randomUUID()}@example.com`;
 const nextYear = () => `${new Date().getUTCFullYear() + 1}-06-30`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** A run of driver A's, 5 days ahead: Nelson Bay to Mascot, 11 seats at $45. */
+async function freshRun(w: World): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    w.server.db,
+    sql`insert into runs (driver_id, vehicle_id, from_name, from_lat, from_lng, from_radius_km, to_name, to_lat,
+          to_lng, to_radius_km, departs_from, departs_until, seats_total, bags_total, seat_price_cents)
+        values (${w.people.driver.userId}, ${w.vehicle}, 'Nelson Bay', -32.715, 152.151, 10, 'Mascot', -33.9296,
+          151.1946, 10, now() + interval '5 days', now() + interval '5 days 2 hours', 11, 11, 4500)
+        returning id`,
+  );
+  return row!.id;
+}
 
 /**
  * Who may call what. Columns: guest, customer A, customer B, driver A, driver B, admin.
@@ -498,6 +511,53 @@ const MATRIX: Record<string, Entry> = {
     // Issue 31: the trip's customer only; the fresh quote is still live, so theirs is a 409 (not lapsed).
     expect: '401 409 404 403 403 404',
     request: async (w) => ({ path: `/api/quotes/${await w.freshQuote()}/ask-again`, body: {} }),
+  },
+
+  // Runs (issue 31): anyone searches and reads; drivers publish and cancel their own; customers book.
+  'GET /api/runs': {
+    expect: '200 200 200 200 200 200',
+    request: () => ({ path: '/api/runs?from=Nelson%20Bay&to=Mascot' }),
+  },
+  'GET /api/runs/:id': {
+    expect: '200 200 200 200 200 200',
+    request: async (w) => ({ path: `/api/runs/${await freshRun(w)}` }),
+  },
+  'GET /api/runs/mine': { expect: '401 403 403 200 200 200', request: () => ({ path: '/api/runs/mine' }) },
+  'GET /api/runs/drive-backs': {
+    expect: '401 403 403 200 200 200',
+    request: () => ({ path: '/api/runs/drive-backs' }),
+  },
+  'POST /api/runs': {
+    // The admin holds every permission but has no driver profile to sell seats from (403, said so).
+    expect: '401 403 403 201 201 403',
+    request: () => ({
+      path: '/api/runs',
+      body: {
+        from: { locality: 'Nelson Bay', postcode: '2315' },
+        to: { locality: 'Mascot', postcode: '2020' },
+        date: sydneyDateIn(5),
+        windowStart: '06:00',
+        windowEnd: '08:00',
+        seats: 4,
+        seatPrice: 45,
+      },
+    }),
+  },
+  'POST /api/runs/:id/cancel': {
+    expect: '401 403 403 200 404 404',
+    request: async (w) => ({ path: `/api/runs/${await freshRun(w)}/cancel`, body: REASON }),
+  },
+  'POST /api/runs/:id/book': {
+    expect: '401 201 201 403 403 201',
+    request: async (w) => ({
+      path: `/api/runs/${await freshRun(w)}/book`,
+      body: {
+        seats: 1,
+        priceCents: 4500,
+        pickup: { locality: 'Shoal Bay', postcode: '2315' },
+        destination: { locality: 'Botany', postcode: '2019' },
+      },
+    }),
   },
 
   // Bookings: the two parties only.

@@ -400,7 +400,9 @@ describe.each(oneDatabaseKind())('fuzz every API route (%s)', (kind) => {
     const who =
       path.startsWith('/api/admin') || path === '/api/drivers/:userId'
         ? admin
-        : /^\/api\/(drivers|quotes|billing|driver-documents|vehicles)/.test(path) && !path.endsWith('/accept')
+        : /^\/api\/(drivers|quotes|billing|driver-documents|vehicles|runs)/.test(path) &&
+            !path.endsWith('/accept') &&
+            !path.endsWith('/book')
           ? driver
           : customer;
     const client = server.client();

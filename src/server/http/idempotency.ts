@@ -52,6 +52,7 @@ export const IDEMPOTENT_ROUTES = [
   '/api/rides',
   '/api/quotes',
   '/api/quotes/:id/accept',
+  '/api/runs/:id/book',
   '/api/ratings',
   '/api/issues',
   '/api/send-email',

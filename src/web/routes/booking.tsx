@@ -28,6 +28,7 @@ import { RatingForm } from '../features/marketplace/components/RatingForm.tsx';
 import { RideSummary, Stars, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { CustomerTripPanel } from '../features/marketplace/day-of-trip/CustomerTripPanel.tsx';
 import { DriverTripControls } from '../features/marketplace/day-of-trip/DriverTripControls.tsx';
+import { DriveBackOffer } from '../features/runs/DriveBackOffer.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -151,6 +152,7 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
     b.status === 'confirmed' ? (
       <>
         {asDriver ? <DriverDayOfTrip b={b} /> : <DayOfTrip b={b} />}
+        {asDriver && <DriveBackOffer bookingId={b.id} />}
         <BookedDetails b={b} admin={admin} />
       </>
     ) : (

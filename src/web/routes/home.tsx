@@ -43,6 +43,7 @@ const FEATURES = [
 ] as const;
 
 const h2 = 'text-2xl font-bold text-slate-900 sm:text-3xl';
+const FIELD = 'h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal text-slate-900';
 
 export default function HomePage() {
   const meta = usePublicPageMeta('/');
@@ -89,6 +90,40 @@ export default function HomePage() {
 
       {/* Port Stephens launch notice */}
       <LaunchNotice />
+
+      {/* Issue 31: seats on drivers' runs. A plain GET form: /runs opens with the places filled in. */}
+      <section
+        aria-labelledby="runs-heading"
+        className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-card"
+      >
+        <h2 id="runs-heading" className={h2}>
+          Seats on drivers' runs
+        </h2>
+        <p className="text-slate-700">
+          Drivers sell the empty seats on trips they make anyway, such as the drive home after an airport
+          drop-off. Find one going your way and book a seat at a fixed price.
+        </p>
+        <form action="/runs" method="get" className="grid grid-cols-1 gap-3 sm:grid-cols-4 sm:items-end">
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            From
+            <input name="from" maxLength={80} placeholder="Suburb or place" className={FIELD} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            To
+            <input name="to" maxLength={80} placeholder="Suburb or place" className={FIELD} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            Date
+            <input name="date" type="date" className={FIELD} />
+          </label>
+          <button
+            type="submit"
+            className="inline-flex h-11 items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+          >
+            Find seats
+          </button>
+        </form>
+      </section>
 
       {/* Riders / drivers explainer */}
       <section aria-labelledby="who-heading" className="flex flex-col gap-6">

@@ -15,12 +15,19 @@ import { clearStoredAuth } from '../features/auth/storage.ts';
 import { useSignInRedirect } from '../features/auth/useSignInRedirect.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
+/** Where to go after signing in: `?next=` when it is a path of this app (never another site), else /dashboard. */
+function safeNext(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dashboard';
+}
+
 export default function LoginPage() {
   usePageMeta('Sign In', 'Sign in to book shuttle rides or quote for trips in Port Stephens.');
   const { status, user, signIn } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const redirectAfterSignIn = useSignInRedirect();
+  // Kept from the first render: the address's other messages are removed from it below.
+  const [next] = useState(() => safeNext(params.get('next')));
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // After a right password, an account with two-factor sign-in is asked for its code (issue 14).
@@ -53,11 +60,11 @@ export default function LoginPage() {
     }
   }, [params, setParams]);
 
-  // Already signed in: straight to the dashboard.
+  // Already signed in: straight to the dashboard (or where `?next=` says).
   useEffect(() => {
     if (status === 'authenticated' && user && !user.isTest && !isSubmitting && !codeStep)
-      navigate('/dashboard', { replace: true });
-  }, [status, user, isSubmitting, codeStep, navigate]);
+      navigate(next, { replace: true });
+  }, [status, user, isSubmitting, codeStep, navigate, next]);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -68,7 +75,7 @@ export default function LoginPage() {
         setCodeStep(true);
         return;
       }
-      await redirectAfterSignIn('/dashboard');
+      await redirectAfterSignIn(next);
     } catch (err) {
       setError(loginErrorMessage(err));
     }
@@ -78,7 +85,7 @@ export default function LoginPage() {
     return (
       <AuthCard title="Two-factor sign-in" subtitle="Your password is right. One more step.">
         <SecondFactorForm
-          onSignedIn={() => redirectAfterSignIn('/dashboard')}
+          onSignedIn={() => redirectAfterSignIn(next)}
           onRestart={(message) => {
             setCodeStep(false);
             setError(message ?? null);

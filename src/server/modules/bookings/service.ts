@@ -14,6 +14,7 @@ import { bookingEvents, bookingPositions, bookings, quotes, rides } from '../../
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { notify } from '../notifications/service.ts';
 import type { RideRow } from '../rides/dto.ts';
+import { giveBackRunSeats } from '../runs/seats.ts';
 import { completeTrip } from './completion.ts';
 
 const uuid = z.uuid();
@@ -100,6 +101,8 @@ async function cancelConfirmed(
       .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
       .returning();
     if (!cancelled) throw conflict(MARKETPLACE_CONFLICTS.bookingNotCancellable);
+    // Seats on a run (issue 31) go back on sale in the same transaction.
+    await giveBackRunSeats(tx, cancelled);
     // The driver's shared position is kept only while it is useful to the customer (issue 30).
     await tx.delete(bookingPositions).where(eq(bookingPositions.bookingId, id));
     await tx

@@ -117,6 +117,11 @@ export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
        limit 1`)) as unknown as { rows: unknown[] };
     if (upcoming.rows.length > 0) throw new AppError(409, 'conflict', ME_MESSAGES.upcomingBookings);
 
+    // A driver's open runs (issue 31) are withdrawn: nobody may book seats with a deleted account.
+    await tx.execute(
+      sql`update runs set status = 'cancelled', cancelled_at = now(), updated_at = now()
+           where driver_id = ${userId} and status = 'open'`,
+    );
     // Trip requests nobody booked are withdrawn with their live quotes; a driver's live quotes too.
     const cancelled = await tx
       .update(rides)

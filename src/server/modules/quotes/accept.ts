@@ -10,6 +10,7 @@ import {
   MARKETPLACE_CONFLICTS,
 } from '../../../shared/marketplace/booking.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
+import { RUN_CONFLICTS } from '../../../shared/marketplace/runs.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
@@ -19,6 +20,7 @@ import { isRaceError } from '../bookings/db-errors.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import { insertBooking } from '../bookings/insert.ts';
 import { notify } from '../notifications/service.ts';
+import { takeRunSeats } from '../runs/seats.ts';
 import { bookingOfAcceptedQuote, legsRefusal, legsToBook } from './acceptable.ts';
 import { declineOtherQuotes } from './decline-others.ts';
 import { conflict, LIVE, tripName, uuid } from './rules.ts';
@@ -52,6 +54,8 @@ export async function acceptedAnswer(
 
 /** Thrown inside the accept transaction to roll it back: a leg could not be booked. */
 class Refused extends Error {}
+/** Thrown inside the accept transaction: the run a run quote is from has no seats left for it (issue 31). */
+class RunFull extends Error {}
 
 /**
  * The customer accepts a quote: in one transaction the request is booked, the quote accepted (only if
@@ -141,12 +145,19 @@ export async function acceptQuote(
       for (const leg of legs) {
         const quote = accepted.find((q) => q.id === leg.quote.id)!;
         const ride = booked.find((r) => r.id === leg.ride.id)!;
+        // A quote from a run (issue 31) takes its seats (or the whole vehicle) here, or nothing is booked.
+        const run = quote.runId
+          ? await takeRunSeats(tx, { runId: quote.runId, seats: quote.runSeats, bags: ride.luggageBags })
+          : null;
+        if (quote.runId && !run) throw new RunFull();
         const bookingId = await insertBooking(tx, {
           ride,
           quote,
           actorId: user.id,
           brandName,
-          origin: 'quote',
+          origin: run ? (quote.runSeats === null ? 'run_vehicle' : 'run_seat') : 'quote',
+          runId: run?.id ?? null,
+          seats: run ? (quote.runSeats ?? run.seatsTotal) : null,
           ...(pair ? { pairTotalCents: total, bundleId: quote.bundleId } : {}),
           driverTitle: 'Quote accepted: new booking',
           driverMessage: pair
@@ -161,6 +172,7 @@ export async function acceptQuote(
       return { bookingId: selfBookingId, created: true };
     });
   } catch (err) {
+    if (err instanceof RunFull) throw conflict(RUN_CONFLICTS.runQuoteNoSeats);
     if (err instanceof Refused) {
       const existing = await already(db);
       if (existing) return existing;

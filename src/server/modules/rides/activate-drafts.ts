@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rides } from '../../db/schema/index.ts';
+import { autoQuoteRunsForRide } from '../runs/auto-quote.ts';
 import type { RideRow } from './dto.ts';
 import { matchingDriverIds } from './matching.ts';
 import { notifyMatchingDrivers } from './rules.ts';
@@ -25,7 +26,11 @@ export async function activateDrafts(db: Db, userId: string): Promise<number> {
       )
       .returning()) as RideRow[];
     const live = changed.filter((r) => r.status === 'open');
-    for (const leg of live) await notifyMatchingDrivers(tx, leg, await matchingDriverIds(tx, leg));
+    for (const leg of live) {
+      await notifyMatchingDrivers(tx, leg, await matchingDriverIds(tx, leg));
+      // Runs whose drivers opted in quote it at once (issue 31).
+      await autoQuoteRunsForRide(tx, leg);
+    }
     return live.length;
   });
 }

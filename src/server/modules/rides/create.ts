@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { rides } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
+import { autoQuoteRunsForRide } from '../runs/auto-quote.ts';
 import { decorate } from './decorate.ts';
 import type { RideRow } from './dto.ts';
 import { matchingDriverIds } from './matching.ts';
@@ -66,7 +67,10 @@ export async function createRide(
     const tx = t as unknown as Db;
     const { ride, returnRide } = await insertTripLegs(tx, customerId, input, 'open');
     for (const leg of [ride, returnRide]) {
-      if (leg) await notifyMatchingDrivers(tx, leg, await matchingDriverIds(tx, leg));
+      if (!leg) continue;
+      await notifyMatchingDrivers(tx, leg, await matchingDriverIds(tx, leg));
+      // Runs whose drivers opted in quote it at once (issue 31).
+      await autoQuoteRunsForRide(tx, leg);
     }
     await recordIdempotentEffect(tx, ride.id);
     return { ride, returnRide };
