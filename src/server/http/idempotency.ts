@@ -52,6 +52,7 @@ export const IDEMPOTENT_ROUTES = [
   '/api/rides',
   '/api/quotes',
   '/api/quotes/:id/accept',
+  '/api/rides/:id/book-instant',
   '/api/ratings',
   '/api/issues',
   '/api/send-email',

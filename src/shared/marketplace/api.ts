@@ -1,4 +1,6 @@
 /** What the marketplace API returns: the server builds these, the web app reads them. */
+
+import type { BookingOrigin } from './booking-origin.ts';
 import type { BookingStatus, QuoteStatus, RideStatus, Weekday } from './constants.ts';
 import type { DriverOffers, RideNeeds } from './needs.ts';
 import type { TripStatus } from './trip-status.ts';
@@ -303,6 +305,8 @@ export interface BookingDto {
   status: BookingStatus;
   ride: RideDto;
   quoteId: string;
+  /** Issue 31: how the booking was made (a quote, an instant price, seats or the whole vehicle on a run). */
+  origin: BookingOrigin;
   priceCents: number;
   acceptedAt: string;
   /** The fare statement the customer accepted, word for word. */

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { BookingDto, BookingEventDto, RatingDto, VehicleDto } from '../../../shared/marketplace/api.ts';
+import { isBookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import type { BookingStatus } from '../../../shared/marketplace/constants.ts';
 import {
   distanceAndEta,
@@ -178,6 +179,7 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       status: b.status as BookingStatus,
       ride: ridesById.get(b.rideId)!,
       quoteId: b.quoteId,
+      origin: isBookingOrigin(b.origin) ? b.origin : 'quote',
       priceCents: b.priceCents,
       acceptedAt: b.acceptedAt.toISOString(),
       fareStatement: b.fareStatement,
