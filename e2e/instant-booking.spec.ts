@@ -54,6 +54,18 @@ test('a customer books a fixed price from /book-ride; the driver keeps the fare 
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+  const fare = ((await created.json()) as { fare: { id: string; from: unknown; to: unknown } }).fare;
+  const fareBody = (price: number) => ({
+    vehicleId: vehicles.items[0]!.id,
+    from: fare.from,
+    to: fare.to,
+    price,
+    maxPassengers: 6,
+    maxBags: 6,
+    includedPassengers: 4,
+    extraPassengerPrice: 15,
+    days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  });
 
   // The driver's page lists it; the editor opens, with the fare guide for the route.
   await d.page.goto('/driver-fares');
@@ -68,7 +80,7 @@ test('a customer books a fixed price from /book-ride; the driver keeps the fare 
   await expect(d.page.getByTestId('fare-guide')).toBeVisible();
   expect(await axeViolations(d.page)).toEqual([]);
   await d.page.screenshot({ path: `${SHOTS}/fare-editor-390.png`, fullPage: true });
-  await d.ctx.close();
+  const driverApi = d.page.request;
   const wide = await signedInAt(browser, driver, 1280);
   await wide.page.goto('/driver-fares');
   await wide.page.getByRole('button', { name: 'Add a fixed price' }).click();
@@ -104,11 +116,20 @@ test('a customer books a fixed price from /book-ride; the driver keeps the fare 
     await prices.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/book-ride-prices-${width}.png`, fullPage: true });
     if (width === 390) {
+      // The driver raises the price while the customer looks: the booking is refused with the new price,
+      // which the customer then books.
+      const raised = await driverApi.put(`/api/fares/${fare.id}`, { data: fareBody(149) });
+      expect(raised.status(), await raised.text()).toBe(200);
       await prices.getByRole('button', { name: 'Book now, $139' }).click();
+      await expect(prices.getByRole('alert')).toContainText("Bay Shuttles's price for this trip is now $149");
+      await expect(prices).toContainText('The price changed from $139 to $149.');
+      await page.screenshot({ path: `${SHOTS}/book-ride-new-price-390.png`, fullPage: true });
+      await prices.getByRole('button', { name: 'Book now, $149' }).click();
       await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-      await expect(page.getByText('$139').first()).toBeVisible();
+      await expect(page.getByText('$149').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/booking-390.png`, fullPage: true });
     }
     await c.ctx.close();
   }
+  await d.ctx.close();
 });
