@@ -83,7 +83,7 @@ export async function bookInstant(
         .from(rides)
         .where(and(eq(rides.id, rideId), eq(rides.customerId, user.id)))
         .for('update');
-      if (!locked || locked.status !== 'open' || locked.pickupAt <= new Date()) {
+      if (locked?.status !== 'open' || locked.pickupAt <= new Date()) {
         // Nothing changed yet: returning the earlier booking commits nothing.
         const existing = await alreadyBooked(tx, rideId, user.id, input);
         if (existing) return existing;
