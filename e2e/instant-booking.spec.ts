@@ -122,7 +122,8 @@ test('a customer books a fixed price from /book-ride; the driver keeps the fare 
       expect(raised.status(), await raised.text()).toBe(200);
       await prices.getByRole('button', { name: 'Book now, $139' }).click();
       await expect(prices.getByRole('alert')).toContainText("Bay Shuttles's price for this trip is now $149");
-      await expect(prices).toContainText('The price changed from $139 to $149.');
+      // The list is asked for again: the new price's parts are shown.
+      await expect(prices).toContainText('Fixed price for up to 4 passengers: $149');
       await page.screenshot({ path: `${SHOTS}/book-ride-new-price-390.png`, fullPage: true });
       await prices.getByRole('button', { name: 'Book now, $149' }).click();
       await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/, { timeout: 20_000 });

@@ -44,5 +44,12 @@ export default function BookRidePrices({
   askForQuotes: ReactNode;
 }) {
   const prices = usePriceList(priceListTripOf(values));
-  return <InstantPrices items={prices.data} onBook={onBook} askForQuotes={askForQuotes} />;
+  return (
+    <InstantPrices
+      items={prices.data}
+      onBook={onBook}
+      askForQuotes={askForQuotes}
+      onStale={() => void prices.refetch()}
+    />
+  );
 }

@@ -19,6 +19,8 @@ export interface InstantPricesProps {
   onBook: (item: InstantPriceDto, priceCents: number) => Promise<void>;
   /** What "or ask for quotes" leads to on this page. */
   askForQuotes: ReactNode;
+  /** Asks for the list again (after a changed price, so the parts shown are the new ones). */
+  onStale?: () => void;
 }
 
 /** The new price a 409 carries (issues[path 'priceCents']), or null. */
@@ -37,7 +39,7 @@ function vehicleLine(p: InstantPriceDto): string {
   return `${v.year} ${v.make} ${v.model}${v.colour ? `, ${v.colour.toLowerCase()}` : ''} · up to ${p.maxPassengers} passengers and ${p.maxBags} bags${extras ? ` · ${extras}` : ''}`;
 }
 
-export function InstantPrices({ items, onBook, askForQuotes }: InstantPricesProps) {
+export function InstantPrices({ items, onBook, askForQuotes, onStale }: InstantPricesProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** Prices a 409 told us changed, by fare: shown (and booked) instead of the listed ones. */
@@ -52,7 +54,10 @@ export function InstantPrices({ items, onBook, askForQuotes }: InstantPricesProp
       await onBook(item, cents);
     } catch (err) {
       const fresh = newPriceOf(err);
-      if (fresh !== null) setChanged((c) => ({ ...c, [item.fareId]: fresh }));
+      if (fresh !== null) {
+        setChanged((c) => ({ ...c, [item.fareId]: fresh }));
+        onStale?.();
+      }
       setError(err instanceof Error ? err.message : 'The booking could not be made. Please try again.');
     } finally {
       setBusy(null);
@@ -72,6 +77,8 @@ export function InstantPrices({ items, onBook, askForQuotes }: InstantPricesProp
       <ul className="flex flex-col gap-3">
         {items.map((p) => {
           const cents = changed[p.fareId] ?? p.priceCents;
+          // Told of a new price the list does not show yet: its old parts would not add up to it.
+          const stale = cents !== p.priceCents;
           const rating = p.driver.rating;
           return (
             <li
@@ -96,14 +103,16 @@ export function InstantPrices({ items, onBook, askForQuotes }: InstantPricesProp
                   )}
                 </p>
                 <p className="text-sm text-slate-700">{vehicleLine(p)}</p>
-                <ul className="text-sm text-slate-700" aria-label={`What ${shortAud(cents)} includes`}>
-                  {p.parts.map((part) => (
-                    <li key={part.kind}>
-                      {part.label}: {shortAud(part.cents)}
-                    </li>
-                  ))}
-                </ul>
-                {changed[p.fareId] !== undefined && (
+                {!stale && (
+                  <ul className="text-sm text-slate-700" aria-label={`What ${shortAud(cents)} includes`}>
+                    {p.parts.map((part) => (
+                      <li key={part.kind}>
+                        {part.label}: {shortAud(part.cents)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {stale && (
                   <p className="text-sm font-semibold text-amber-900">
                     The price changed from {shortAud(p.priceCents)} to {shortAud(cents)}.
                   </p>

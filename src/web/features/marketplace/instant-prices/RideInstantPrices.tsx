@@ -16,6 +16,7 @@ export default function RideInstantPrices({ ride }: { ride: RideDto }) {
   return (
     <InstantPrices
       items={prices.data}
+      onStale={() => void prices.refetch()}
       askForQuotes="matching drivers have been told about your trip, and their quotes appear below as they arrive."
       onBook={async (item, priceCents) => {
         const booking = await book.mutateAsync({ rideId: ride.id, fareId: item.fareId, priceCents });
