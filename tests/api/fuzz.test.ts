@@ -401,7 +401,8 @@ describe.each(oneDatabaseKind())('fuzz every API route (%s)', (kind) => {
     const who =
       path.startsWith('/api/admin') || path === '/api/drivers/:userId'
         ? admin
-        : /^\/api\/(drivers|quotes|billing|driver-documents|vehicles|fares)/.test(path) && !path.endsWith('/accept')
+        : /^\/api\/(drivers|quotes|billing|driver-documents|vehicles|fares)/.test(path) &&
+            !path.endsWith('/accept')
           ? driver
           : customer;
     const client = server.client();
