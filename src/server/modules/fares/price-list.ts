@@ -56,15 +56,11 @@ export const PRICE_LIST_MAX = 20;
 
 const KM_PER_DEGREE_LAT = 111.32;
 
-/**
- * SQL: the point in columns (lat, lng) is within `radius` km of (pLat, pLng): first a box of that radius
- * (plain arithmetic, which throws out nearly every row), then the great circle for the rest.
- */
-function withinKm(lat: SQL, lng: SQL, radius: SQL, pLat: number, pLng: number): SQL {
+/** SQL: the point in columns (lat, lng) lies in the square of `radius` km around (pLat, pLng): arithmetic only. */
+function nearBox(lat: SQL, lng: SQL, radius: SQL, pLat: number, pLng: number): SQL {
   const cos = Math.max(0.01, Math.cos((pLat * Math.PI) / 180));
   return sql`abs(${lat} - ${pLat}::float8) * ${KM_PER_DEGREE_LAT}::float8 <= ${radius} * 1.01
-    and abs(${lng} - ${pLng}::float8) * ${KM_PER_DEGREE_LAT * cos}::float8 <= ${radius} * 1.01
-    and ${distanceKm(lat, lng, pLat, pLng)} <= ${radius}`;
+    and abs(${lng} - ${pLng}::float8) * ${KM_PER_DEGREE_LAT * cos}::float8 <= ${radius} * 1.01`;
 }
 
 /** SQL: great-circle kilometres between columns (lat, lng) and a point. */
@@ -94,12 +90,12 @@ export function candidateFaresSql(t: PricedTripInput, onlyFareId?: string): SQL 
   const local = utcToSydney(t.pickupAt);
   const weekday = WEEKDAYS[local.weekday]!;
   const childSeats = t.needs.infantSeats + t.needs.childSeats + t.needs.boosterSeats;
-  const needsSql: SQL[] = [];
-  if (childSeats > 0) {
-    needsSql.push(sql`f.child_seat_cents is not null`);
-    needsSql.push(sql`v.child_seats >= ${t.needs.infantSeats + t.needs.childSeats}::int`);
-  }
-  if (t.needs.wheelchair !== 'none') needsSql.push(sql`v.wheelchair_accessible`);
+  // What the needs ask of the fare (tested on the fares' scan) and of its vehicle (on the join).
+  const fareNeeds = childSeats > 0 ? sql`and f.child_seat_cents is not null` : sql``;
+  const vehicleNeeds: SQL[] = [];
+  if (childSeats > 0)
+    vehicleNeeds.push(sql`v.child_seats >= ${t.needs.infantSeats + t.needs.childSeats}::int`);
+  if (t.needs.wheelchair !== 'none') vehicleNeeds.push(sql`v.wheelchair_accessible`);
   // 'HH:MM' strings compare correctly byte by byte (collation "C"), whatever the database's locale.
   const time = sql`${local.time}::text collate "C"`;
   return sql`
@@ -111,16 +107,22 @@ export function candidateFaresSql(t: PricedTripInput, onlyFareId?: string): SQL 
     where f.retired_at is null
       ${onlyFareId ? sql`and f.id = ${onlyFareId}::uuid` : sql``}
       and ${fromBox(t)}
-      and ${withinKm(sql`f.from_lat`, sql`f.from_lng`, sql`f.from_radius_km`, t.pickupLat, t.pickupLng)}
-      and ${withinKm(sql`f.to_lat`, sql`f.to_lng`, sql`f.to_radius_km`, t.destinationLat, t.destinationLng)}
-      and f.max_passengers >= ${t.passengers}::int and f.max_bags >= ${t.bags}::int
+      -- Inside a CASE, so PostgreSQL tests the two squares first (it orders plain AND conditions by its own
+      -- cost estimate, which put the jsonb days and the notice first on every fare).
+      and case when ${nearBox(sql`f.from_lat`, sql`f.from_lng`, sql`f.from_radius_km`, t.pickupLat, t.pickupLng)}
+                and ${nearBox(sql`f.to_lat`, sql`f.to_lng`, sql`f.to_radius_km`, t.destinationLat, t.destinationLng)}
+        then ${distanceKm(sql`f.from_lat`, sql`f.from_lng`, t.pickupLat, t.pickupLng)} <= f.from_radius_km
+          and ${distanceKm(sql`f.to_lat`, sql`f.to_lng`, t.destinationLat, t.destinationLng)} <= f.to_radius_km
+          and f.max_passengers >= ${t.passengers}::int and f.max_bags >= ${t.bags}::int
+          and f.days @> ${JSON.stringify([weekday])}::jsonb
+          and (case when f.hours_start collate "C" <= f.hours_end collate "C"
+                    then f.hours_start collate "C" <= ${time} and ${time} <= f.hours_end collate "C"
+                    else f.hours_start collate "C" <= ${time} or ${time} <= f.hours_end collate "C" end)
+          and now() + make_interval(mins => f.min_notice_minutes) <= ${t.pickupAt.toISOString()}::timestamptz
+          ${fareNeeds}
+        else false end
       and v.seats >= ${t.passengers}::int and v.luggage_bags >= ${t.bags}::int
-      and f.days @> ${JSON.stringify([weekday])}::jsonb
-      and (case when f.hours_start collate "C" <= f.hours_end collate "C"
-                then f.hours_start collate "C" <= ${time} and ${time} <= f.hours_end collate "C"
-                else f.hours_start collate "C" <= ${time} or ${time} <= f.hours_end collate "C" end)
-      and now() + make_interval(mins => f.min_notice_minutes) <= ${t.pickupAt.toISOString()}::timestamptz
-      ${needsSql.length ? sql`and ${sql.join(needsSql, sql` and `)}` : sql``}`;
+      ${vehicleNeeds.length ? sql`and ${sql.join(vehicleNeeds, sql` and `)}` : sql``}`;
 }
 
 /**
