@@ -8,7 +8,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { utcToSydney } from '../src/shared/marketplace/time.ts';
 import { driverProfileBody, signedInAt } from './marketplace-api.ts';
-import { axeViolations, createConfirmedUser } from './support.ts';
+import { axeViolations, createConfirmedUser, latestMail, linkIn, uniqueEmail } from './support.ts';
 
 test.setTimeout(180_000);
 const SHOTS = '/tmp/fares-shots';
@@ -133,4 +133,71 @@ test('a customer books a fixed price from /book-ride; the driver keeps the fare 
     await c.ctx.close();
   }
   await d.ctx.close();
+});
+
+test('a guest chooses a fixed price, confirms their e-mail and books it on the trip page', async ({
+  browser,
+}) => {
+  // Another driver's price on a route of this journey's own: Stroud to Gloucester.
+  const driver = await createConfirmedUser((await browser.newContext()).request, 'driver', {
+    plate: 'FX02IB',
+  });
+  const d = await signedInAt(browser, driver, 1280);
+  expect((await d.page.request.put('/api/drivers/me', { data: driverProfileBody() })).status()).toBe(200);
+  const vehicles = (await (await d.page.request.get('/api/drivers/me/vehicles')).json()) as {
+    items: { id: string }[];
+  };
+  const from = await placeOf(d.page, 'Stroud');
+  const to = await placeOf(d.page, 'Gloucester');
+  const created = await d.page.request.post('/api/fares', {
+    data: {
+      vehicleId: vehicles.items[0]!.id,
+      from: { name: 'Stroud', lat: from.lat, lng: from.lng, radiusKm: 5 },
+      to: { name: 'Gloucester', lat: to.lat, lng: to.lng, radiusKm: 5 },
+      price: 95,
+      maxPassengers: 6,
+      maxBags: 6,
+      days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await d.ctx.close();
+
+  const ctx = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  });
+  const page = await ctx.newPage();
+  const email = uniqueEmail('guest-instant');
+  await page.goto('/book-ride');
+  await choosePlace(page, 'Pickup', 'Stroud', /Stroud NSW/);
+  await choosePlace(page, 'Destination', 'Gloucester', /Gloucester NSW/);
+  await page.getByLabel('Pickup date').fill(utcToSydney(new Date(Date.now() + 6 * 86_400_000)).date);
+  await page.getByLabel('Pickup time (Sydney time)').fill('09:15');
+  await page.getByLabel('Passengers').fill('2');
+  const prices = page.getByTestId('instant-prices');
+  await prices.getByRole('button', { name: 'Book now, $95' }).click();
+  // The usual last step, saying which price was chosen.
+  await expect(page.getByRole('heading', { name: 'Last step: who is travelling?' })).toBeVisible();
+  await expect(page.getByTestId('trip-summary')).toContainText("You chose Bay Shuttles's price of $95");
+  await page.getByLabel('Full name').fill('Gus Guest');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mobile number').fill('0412 555 124');
+  await page.getByRole('button', { name: 'Post my trip' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+  // The link lands on the live trip, signed in, with the price to book.
+  const mail = await latestMail(page.request, email, 'guest-trip');
+  await page.goto(linkIn(mail.text));
+  await expect(page).toHaveURL(/\/driver-matching\/[0-9a-f-]{36}$/);
+  const onTrip = page.getByTestId('instant-prices');
+  await expect(onTrip.getByRole('button', { name: 'Book now, $95' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/trip-page-prices-390.png`, fullPage: true });
+  await onTrip.getByRole('button', { name: 'Book now, $95' }).click();
+  await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await expect(page.getByText('$95').first()).toBeVisible();
+  await ctx.close();
 });
