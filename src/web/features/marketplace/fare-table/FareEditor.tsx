@@ -144,7 +144,7 @@ export function FareEditor({
     }
     setErrors({});
     try {
-      const saved = await save.mutateAsync({ id: fare?.id ?? null, body: body as never });
+      const saved = await save.mutateAsync({ id: fare?.id ?? null, body });
       onDone(saved);
     } catch (err) {
       if (err instanceof ApiError) {

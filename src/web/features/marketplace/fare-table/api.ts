@@ -1,7 +1,6 @@
 /** The driver's fare table calls (issue 31 item 1): list, add, change, retire. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FareDto } from '../../../../shared/marketplace/fares.ts';
-import type { FareInputDraft } from '../../../../shared/validation/fares.ts';
 import { api } from '../../../lib/api.ts';
 
 const KEY = ['fares', 'mine'] as const;
@@ -18,7 +17,8 @@ export function useSaveFare() {
   return useMutation({
     // The editor shows the refusal next to its fields.
     meta: { errorToast: false },
-    mutationFn: ({ id, body }: { id: string | null; body: FareInputDraft }) =>
+    // The editor's body as typed (numbers where it could read them): the API's schema decides.
+    mutationFn: ({ id, body }: { id: string | null; body: unknown }) =>
       api<{ fare: FareDto }>(id ? `/api/fares/${id}` : '/api/fares', {
         method: id ? 'PUT' : 'POST',
         body,
