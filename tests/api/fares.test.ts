@@ -488,6 +488,20 @@ describe.each(databaseKinds())('fare tables and instant booking (%s)', (kind) =>
       expect(await statusOf(server, 'rides', ride.id)).toBe('open');
     });
 
+    it('an Idempotency-Key retry gets the same answer, replayed', async () => {
+      const { fare, ride } = await setUp(0.05);
+      const headers = { 'idempotency-key': `instant-${ride.id}` };
+      const body = { fareId: fare.id, priceCents: 13900 };
+      const first = await customer.client.post(`/api/rides/${ride.id}/book-instant`, body, { headers });
+      expect(first.status).toBe(201);
+      const again = await customer.client.post(`/api/rides/${ride.id}/book-instant`, body, { headers });
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      const a = ((await first.json()) as { booking: BookingDto }).booking;
+      const b = ((await again.json()) as { booking: BookingDto }).booking;
+      expect(b.id).toBe(a.id);
+    });
+
     it('100 concurrent instant bookings of one trip make exactly one booking; the rest 409', async () => {
       const { fare, ride } = await setUp(0.04);
       const fare2 = await createFare(
