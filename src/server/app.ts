@@ -1,7 +1,7 @@
 /**
  * Composes the API and the web app into one Hono application.
  * Order: request id -> security headers -> client address -> origin check -> body limit -> session ->
- * idempotency (six creating POSTs) -> routes.
+ * idempotency (the creating POSTs of IDEMPOTENT_ROUTES) -> routes.
  */
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,6 +48,8 @@ import { driverRoutes } from './modules/drivers/routes.ts';
 import { vehiclePhotoRoutes } from './modules/drivers/vehicles.ts';
 import { sendEmailRoutes } from './modules/email/routes.ts';
 import { fareGuideRoutes } from './modules/fare-guide/routes.ts';
+import { instantBookingRoutes } from './modules/fares/instant-routes.ts';
+import { fareRoutes } from './modules/fares/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { issueRoutes } from './modules/issues/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -112,6 +114,9 @@ const API_ROUTES: [prefix: string, routes: (deps: Deps, hub: RealtimeHub) => Hon
   ['/api/sms', smsRoutes],
   ['/api/fare-guide', fareGuideRoutes],
   ['/api/runs', runRoutes],
+  // Issue 31: drivers' fare tables and the price list; a posted trip's instant prices and booking.
+  ['/api/fares', fareRoutes],
+  ['/api/rides', instantBookingRoutes],
 ];
 
 export interface AppOptions {

@@ -8,6 +8,7 @@ import { issues } from './db/schema/index.ts';
 import { notFound } from './http/errors.ts';
 import type { Rebuilders } from './http/idempotency.ts';
 import { loadBookingDto } from './modules/bookings/dto.ts';
+import { instantBookingAnswer } from './modules/fares/instant-routes.ts';
 import { toRecord } from './modules/issues/routes.ts';
 import { acceptedAnswer } from './modules/quotes/accept.ts';
 import { submittedQuoteAnswer } from './modules/quotes/submit.ts';
@@ -25,6 +26,8 @@ export const idempotentAnswers: Rebuilders = {
     c.json(await acceptedAnswer(deps.db, c.get('user')!, bookingId), 201),
   'POST /api/runs/:id/book': async (deps, c, bookingId) =>
     c.json({ booking: await loadBookingDto(deps.db, c.get('user')!, bookingId) }, 201),
+  'POST /api/rides/:id/book-instant': async (deps, c, bookingId) =>
+    c.json(await instantBookingAnswer(deps.db, c.get('user')!, bookingId), 201),
   'POST /api/ratings': async (deps, c, ratingId) =>
     c.json({ rating: await givenRatingAnswer(deps.db, c.get('user')!, ratingId) }, 201),
   'POST /api/issues': async (deps, c, issueId) => {

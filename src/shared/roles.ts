@@ -123,6 +123,8 @@ const DRIVER_ROUTES = [
   '/ride-history',
   '/driver-billing',
   '/driver-billing/*',
+  // Issue 31: the driver's fare table (fixed prices booked at once).
+  '/driver-fares',
   '/bookings',
   // Not in SPEC §2.3's driver list, but a driver must open the booking they hold (contacts, vehicle,
   // complete, rate): the marketplace issue requires it. The API still checks it is their booking.

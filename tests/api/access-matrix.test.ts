@@ -80,6 +80,21 @@ interface World {
 }
 
 const REASON = { reason: 'Checked with both parties by phone.' };
+/** A fare of driver A's vehicle (issue 31), from Newcastle Airport to Nelson Bay. */
+const fareBody = (vehicleId: string, price = 139) => ({
+  vehicleId,
+  from: { name: 'Newcastle Airport (NTL)', lat: -32.795, lng: 151.834, radiusKm: 2 },
+  to: { name: 'Nelson Bay', lat: -32.715, lng: 152.151, radiusKm: 5 },
+  price,
+  maxPassengers: 6,
+  maxBags: 6,
+  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+});
+async function freshFare(w: World): Promise<string> {
+  const res = await w.people.driver.client.post('/api/fares', fareBody(w.vehicle));
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { fare: { id: string } }).fare.id;
+}
 const someAddress = () => `nobody.${crypto.randomUUID()}@example.com`;
 const nextYear = () => `${new Date().getUTCFullYear() + 1}-06-30`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -116,6 +131,13 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   'GET /api/session': { expect: '200 200 200 200 200 200', request: () => ({ path: '/api/session' }) },
+  // Issue 31: the fixed prices for a trip, public like the fare guide.
+  'GET /api/fares/prices': {
+    expect: '200 200 200 200 200 200',
+    request: () => ({
+      path: `/api/fares/prices?pickupLat=-32.795&pickupLng=151.834&destinationLat=-32.715&destinationLng=152.151&pickupAt=${encodeURIComponent(new Date(Date.now() + 72 * 3_600_000).toISOString())}&passengers=3`,
+    }),
+  },
   'GET /api/driver-cards/:id': {
     expect: '200 200 200 200 200 200',
     request: (w) => ({ path: `/api/driver-cards/${w.people.driver.userId}` }),
@@ -557,6 +579,39 @@ const MATRIX: Record<string, Entry> = {
         pickup: { locality: 'Shoal Bay', postcode: '2315' },
         destination: { locality: 'Botany', postcode: '2019' },
       },
+    }),
+  },
+  // Issue 31: drivers' fare tables (the driver's own; the admin holds the permission but no driver profile).
+  'GET /api/fares/mine': {
+    expect: '401 403 403 200 200 200',
+    request: () => ({ path: '/api/fares/mine' }),
+  },
+  'POST /api/fares': {
+    // The body names driver A's vehicle: driver B is refused it (400, not theirs); the admin has no driver
+    // profile to sell from (403).
+    expect: '401 403 403 201 400 403',
+    request: (w) => ({ path: '/api/fares', body: fareBody(w.vehicle) }),
+  },
+  'PUT /api/fares/:id': {
+    expect: '401 403 403 200 404 404',
+    request: async (w) => ({ path: `/api/fares/${await freshFare(w)}`, body: fareBody(w.vehicle, 149) }),
+  },
+  'POST /api/fares/:id/retire': {
+    expect: '401 403 403 200 404 404',
+    request: async (w) => ({ path: `/api/fares/${await freshFare(w)}/retire`, body: {} }),
+  },
+  // Issue 31: a posted trip's instant prices and booking, for the trip's customer.
+  'GET /api/rides/:id/instant-prices': {
+    expect: '401 200 404 404 404 200',
+    request: (w) => ({ path: `/api/rides/${w.ride.id}/instant-prices` }),
+  },
+  'POST /api/rides/:id/book-instant': {
+    // No such fare: the trip's customer gets past access to the 409 "no longer available"; the admin may
+    // read a trip's prices but not book for its customer (404).
+    expect: '401 409 404 403 403 404',
+    request: async (w) => ({
+      path: `/api/rides/${await w.freshRide()}/book-instant`,
+      body: { fareId: crypto.randomUUID(), priceCents: 13900 },
     }),
   },
 

@@ -64,6 +64,7 @@ const WITHOUT_JSON_BODY = new Set([
   'POST /api/admin/users/:id/password-reset',
   'POST /api/quotes/:id/withdraw',
   'POST /api/quotes/:id/ask-again',
+  'POST /api/fares/:id/retire',
   'POST /api/bookings/:id/complete',
   'POST /api/billing/statements/:id/checkout',
   'POST /api/stripe/webhook',
@@ -400,7 +401,7 @@ describe.each(oneDatabaseKind())('fuzz every API route (%s)', (kind) => {
     const who =
       path.startsWith('/api/admin') || path === '/api/drivers/:userId'
         ? admin
-        : /^\/api\/(drivers|quotes|billing|driver-documents|vehicles|runs)/.test(path) &&
+        : /^\/api\/(drivers|quotes|billing|driver-documents|vehicles|runs|fares)/.test(path) &&
             !path.endsWith('/accept') &&
             !path.endsWith('/book')
           ? driver

@@ -53,6 +53,7 @@ export const IDEMPOTENT_ROUTES = [
   '/api/quotes',
   '/api/quotes/:id/accept',
   '/api/runs/:id/book',
+  '/api/rides/:id/book-instant',
   '/api/ratings',
   '/api/issues',
   '/api/send-email',

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
       page('/drivers/:id', () => import('../routes/driver-public.tsx')),
       page('/available-rides', () => import('../routes/available-rides.tsx')),
       page('/driver-billing', () => import('../routes/driver-billing.tsx')),
+      page('/driver-fares', () => import('../routes/driver-fares.tsx')),
       page('/driver-billing/:id', () => import('../routes/driver-billing-statement.tsx')),
       page('/settings', () => import('../routes/settings.tsx')),
       page('/help', () => import('../routes/help.tsx')),

@@ -4,9 +4,11 @@
  * puts it live. What is typed is kept in sessionStorage until the trip is posted.
  */
 
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatLocalDate, formatLocalTime } from '../../shared/marketplace/booking.ts';
+import { shortAud } from '../../shared/marketplace/fares.ts';
+import { rideRequestSchema } from '../../shared/validation/marketplace.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useCreateRide } from '../features/marketplace/api.ts';
@@ -14,7 +16,7 @@ import { GuestDetails, GuestSent } from '../features/marketplace/components/Gues
 import {
   TripForm,
   type TripFormValues,
-  type toRequestBody,
+  toRequestBody,
 } from '../features/marketplace/components/TripForm.tsx';
 import {
   clearDrafts,
@@ -22,8 +24,12 @@ import {
   saveTripDraft,
 } from '../features/marketplace/components/trip-draft-storage.ts';
 import { FareGuide } from '../features/marketplace/fare-guide/FareGuide.tsx';
+import { useBookInstant } from '../features/marketplace/instant-prices/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
+
+/** Issue 31: the fixed prices beside the fare guide, loaded once the form asks for them. */
+const BookRidePrices = lazy(() => import('../features/marketplace/instant-prices/BookRidePrices.tsx'));
 
 /** The trip in one line, above the last step of a guest's post. */
 function summaryOf(v: TripFormValues): string {
@@ -47,8 +53,58 @@ export default function BookRidePage() {
     | { step: 'person'; body: ReturnType<typeof toRequestBody>; summary: string }
     | { step: 'sent'; email: string }
   >({ step: 'trip' });
-  const keep = useCallback((v: TripFormValues) => saveTripDraft(v), []);
+  // The form as typed (for the instant prices), and the trip once posted by "Book now" (so a second
+  // "Book now", at a changed price, books that trip rather than posting another).
+  const [values, setValues] = useState<TripFormValues>(() => readTripDraft());
+  const posted = useRef<string | null>(null);
+  const bookInstant = useBookInstant();
+  const keep = useCallback((v: TripFormValues) => {
+    saveTripDraft(v);
+    setValues(v);
+  }, []);
   const guest = !user;
+
+  /**
+   * "Book now" on a fixed price: the form must be complete (its first problem is said otherwise). A
+   * signed-in customer's trip is posted, then booked, then they see the booking; a guest gives their
+   * details in the usual last step and books on the trip's page once the e-mail is confirmed.
+   */
+  async function bookNow(item: { fareId: string; driver: { businessName: string } }, priceCents: number) {
+    const body = toRequestBody(values);
+    const check = rideRequestSchema().safeParse(body);
+    if (!check.success) {
+      throw new Error(check.error.issues[0]?.message ?? 'Please complete the trip first.');
+    }
+    if (guest) {
+      setGuestStep({
+        step: 'person',
+        body,
+        summary: `${summaryOf(values)} You chose ${item.driver.businessName}'s price of ${shortAud(priceCents)}: once you confirm your e-mail, your trip's page shows it to book.`,
+      });
+      return;
+    }
+    if (!posted.current) {
+      const res = await create.mutateAsync(body);
+      posted.current = res.ride.id;
+      clearDrafts();
+    }
+    const rideId = posted.current;
+    try {
+      const booking = await bookInstant.mutateAsync({ rideId, fareId: item.fareId, priceCents });
+      navigate(`/booking/${booking.id}`);
+    } catch (err) {
+      // A new price is offered here; any other refusal: the trip is posted, so its page takes over.
+      if (err instanceof ApiError && err.status === 409 && err.issues?.some((i) => i.path === 'priceCents')) {
+        throw err;
+      }
+      toast({
+        title: 'Trip posted',
+        description: err instanceof Error ? err.message : 'Your trip was posted.',
+        variant: 'success',
+      });
+      navigate(`/driver-matching/${rideId}`);
+    }
+  }
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
       <div className="flex max-w-4xl min-w-0 flex-col gap-6">
@@ -85,7 +141,22 @@ export default function BookRidePage() {
             busyLabel="Posting..."
             serverError={error}
             onValuesChange={keep}
-            guide={(trip) => <FareGuide {...trip} audience="customer" />}
+            guide={(trip) => (
+              <>
+                <FareGuide {...trip} audience="customer" />
+                <Suspense fallback={null}>
+                  <BookRidePrices
+                    values={values}
+                    onBook={bookNow}
+                    askForQuotes={
+                      guest
+                        ? 'continue below: drivers quote once you post the trip.'
+                        : 'post your trip below and matching drivers quote.'
+                    }
+                  />
+                </Suspense>
+              </>
+            )}
             onSubmit={async (body, values) => {
               setError(null);
               if (guest) {

@@ -111,9 +111,15 @@ export default function DriverDashboard({ real }: { real: boolean }) {
               ))}
             </div>
           )}
-          <Link to="/available-rides" className="font-semibold text-brand-600 underline">
-            All available rides
-          </Link>
+          <p className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link to="/available-rides" className="font-semibold text-brand-600 underline">
+              All available rides
+            </Link>
+            {/* Issue 31: the fare table, booked at once by customers whose trip fits. */}
+            <Link to="/driver-fares" className="font-semibold text-brand-600 underline">
+              Your fixed prices
+            </Link>
+          </p>
         </section>
         <UpcomingBookings
           items={upcoming}

@@ -1,5 +1,6 @@
 /** /driver-matching/{id}: 'Finding drivers' - how many drivers match, and quotes as they arrive (live). */
 import { Info } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { BookingDto, RideDto } from '../../shared/marketplace/api.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
@@ -12,6 +13,9 @@ import { RideQuotes, useRideBookings } from '../features/marketplace/components/
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { FareGuide } from '../features/marketplace/fare-guide/FareGuide.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
+
+/** Issue 31: the trip's fixed prices, loaded only on an open trip's page. */
+const RideInstantPrices = lazy(() => import('../features/marketplace/instant-prices/RideInstantPrices.tsx'));
 
 /**
  * What happened to the request's last booking, when it was cancelled: a driver's cancellation reopens the
@@ -107,6 +111,11 @@ export default function DriverMatchingPage() {
           </Card>
         </aside>
         <div className="flex min-w-0 flex-col gap-8">
+          {r.status === 'open' && (
+            <Suspense fallback={null}>
+              <RideInstantPrices ride={r} />
+            </Suspense>
+          )}
           <section aria-labelledby="quotes-heading" className="flex flex-col gap-3">
             <h2 id="quotes-heading" className="text-xl font-bold">
               Quotes

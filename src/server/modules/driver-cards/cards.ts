@@ -69,8 +69,16 @@ async function medianQuoteMinutes(db: Db, driverIds: string[]): Promise<Map<stri
   return map;
 }
 
-/** Driver cards by user id; a user without a drivers record still gets a card (name, no verification). */
-export async function driverCards(db: Db, ids: string[]): Promise<Map<string, DriverCardDto>> {
+/**
+ * Driver cards by user id; a user without a drivers record still gets a card (name, no verification).
+ * `quoteTimes: false` leaves out the median time to quote (null): a fixed price's card (issue 31) has no
+ * quote to wait for, and it is the costliest part for many drivers at once.
+ */
+export async function driverCards(
+  db: Db,
+  ids: string[],
+  opts: { quoteTimes?: boolean } = {},
+): Promise<Map<string, DriverCardDto>> {
   const driverIds = [...new Set(ids)];
   if (driverIds.length === 0) return new Map();
   const [people, summaries, trips, medians] = await Promise.all([
@@ -89,7 +97,7 @@ export async function driverCards(db: Db, ids: string[]): Promise<Map<string, Dr
       .where(inArray(users.id, driverIds)),
     ratingSummaries(db, driverIds),
     completedTrips(db, driverIds),
-    medianQuoteMinutes(db, driverIds),
+    opts.quoteTimes === false ? new Map<string, number>() : medianQuoteMinutes(db, driverIds),
   ]);
   const cards = new Map<string, DriverCardDto>();
   for (const p of people) {

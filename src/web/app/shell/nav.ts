@@ -40,6 +40,7 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
     { to: '/dashboard', label: 'My quotes' },
     { to: '/bookings', label: 'Bookings' },
     { to: '/driver-runs', label: 'My runs' },
+    { to: '/driver-fares', label: 'Fixed prices' },
     { to: '/driver-profile', label: 'Driver profile', inAccountMenu: true },
     { to: '/driver-billing', label: 'Billing', inAccountMenu: true },
     { to: '/settings', label: 'Settings', inAccountMenu: true },

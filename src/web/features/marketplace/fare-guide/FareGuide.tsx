@@ -28,7 +28,7 @@ export interface FareGuideProps {
 /** How long the form must sit still before the guide is asked for again. */
 const DEBOUNCE_MS = 400;
 
-function useDebounced<T>(value: T, ms: number): T {
+export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);

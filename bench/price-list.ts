@@ -1,0 +1,244 @@
+/**
+ * Benchmark: the price list (GET /api/fares/prices, instantPrices()) over 100,000 trips, 50,000 bookings
+ * and 1,000 verified drivers with fare tables of 5-10 fares each (about 7,500 fares) in PostgreSQL
+ * (issue 31, "Speed": p99 <= 20 ms).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/price-list.ts [rides]
+ *
+ * Creates a throwaway database on that server, migrates it, fills it (trips, quotes and bookings as
+ * bench/fare-guide.ts does, so the driver cards' ratings, trips and quote times have data; every driver
+ * verified with documents in force, one or two vehicles and availability every day; each driver's first
+ * three fares on one of five busy routes to and from Newcastle Airport, ends jittered within 3 km, the rest
+ * anywhere in the Hunter region), then times instantPrices() (the matching statement, then the cheapest 20
+ * priced and their driver and vehicle cards) on a busy route, a busy route with a child seat, a quiet route
+ * and an empty one, and prints the plan. Results go in bench/README.md by hand. Drops the database at the end.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.ts';
+import {
+  candidateFaresSql,
+  instantPrices,
+  matchingFares,
+  type PricedTripInput,
+} from '../src/server/modules/fares/price-list.ts';
+import { NO_NEEDS } from '../src/shared/marketplace/needs.ts';
+import { nextDate, sydneyToday, sydneyToUtc } from '../src/shared/marketplace/time.ts';
+
+const RIDES = Number(process.argv[2] ?? 100_000);
+const RUNS = 500;
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) {
+  console.error('Set DATABASE_URL to a PostgreSQL server (a throwaway database is created on it).');
+  process.exit(1);
+}
+
+/** BENCH_DB=<name>: time an already filled database again (kept); otherwise a new one, dropped at the end. */
+const reuse = process.env.BENCH_DB;
+const name = reuse ?? `bench_prices_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+if (!reuse) await admin.query(`create database ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The five busy routes: Nelson Bay, Raymond Terrace, Newcastle, Maitland to Newcastle Airport, and back to Nelson Bay. */
+const BUSY = [
+  [-32.715, 152.151, -32.795, 151.834],
+  [-32.761, 151.744, -32.795, 151.834],
+  [-32.927, 151.776, -32.795, 151.834],
+  [-32.733, 151.559, -32.795, 151.834],
+  [-32.795, 151.834, -32.715, 152.151],
+];
+
+try {
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const raw = new pg.Client({ connectionString: url.toString() });
+  await raw.connect();
+
+  let t = performance.now();
+  if (!reuse) {
+    console.log(`filling ${RIDES.toLocaleString()} rides, 1,000 drivers and their fares...`);
+    await raw.query(`
+    insert into users (id, email, email_verified, full_name, user_type)
+    select gen_random_uuid(), 'c' || g || '@example.com', true, 'Bench Customer', 'customer'
+    from generate_series(1, 1000) g`);
+    await raw.query(`
+    insert into users (id, email, email_verified, full_name, user_type)
+    select gen_random_uuid(), 'd' || g || '@example.com', true, 'Bench Driver ' || g, 'driver'
+    from generate_series(1, 1000) g`);
+    // Verified, available every day, offering two child seats; one or two vehicles each, with documents.
+    await raw.query(`
+    insert into drivers (user_id, bsp_number, company_name, verification_status, verified_at, offers, availability,
+      base_locality, base_postcode, base_lat, base_lng)
+    select id, 'BSP-' || left(id::text, 6), 'Bench Shuttles ' || left(id::text, 4), 'verified', now(),
+      '{"childSeats":2,"boosterSeats":2}'::jsonb,
+      '{"days":["mon","tue","wed","thu","fri","sat","sun"],"hours":{"start":"00:00","end":"23:59"}}'::jsonb,
+      'Nelson Bay', '2315', -32.715, 152.151
+    from users where user_type = 'driver'`);
+    await raw.query(`
+    insert into vehicles (driver_id, make, model, year, plate, seats, luggage_bags, child_seats)
+    select d.user_id, 'Toyota', 'HiAce', 2022, 'B' || upper(left(replace(d.user_id::text, '-', ''), 6)) || k,
+      case when k = 1 then 11 else 6 end, 10, 2
+    from drivers d, generate_series(1, 2) k
+    where k = 1 or ascii(right(d.user_id::text, 1)) % 2 = 0`);
+    await raw.query(`
+    insert into driver_documents (driver_id, kind, vehicle_id, file_key, file_type, file_size, original_name, expires_on, status)
+    select d.user_id, k.kind, null, 'bench/' || d.user_id || k.kind, 'application/pdf', 1000, 'doc.pdf',
+      current_date + 300, 'approved'
+    from drivers d, (values ('authorisation'), ('insurance')) k(kind)
+    union all
+    select v.driver_id, 'safety_inspection', v.id, 'bench/' || v.id, 'application/pdf', 1000, 'doc.pdf',
+      current_date + 300, 'approved'
+    from vehicles v`);
+    const busy = `(array[${BUSY.map((r) => `array[${r.join(',')}]`).join(',')}]::float8[][])`;
+    // 5-10 fares a driver: the first three on a busy route, the rest anywhere in the region.
+    await raw.query(`
+    with v as (
+      select distinct on (driver_id) driver_id, id, row_number() over (order by driver_id) n
+      from vehicles order by driver_id, seats desc
+    ),
+    f as (select v.*, k, case when k <= 3 then 1 + ((v.n + k) % 5)::int else 0 end as route
+          from v, generate_series(1, 5 + (v.n % 6)::int) k)
+    insert into fares (driver_id, vehicle_id, from_name, from_lat, from_lng, from_radius_km,
+      to_name, to_lat, to_lng, to_radius_km, price_cents, max_passengers, max_bags, included_passengers,
+      extra_passenger_cents, child_seat_cents, after_hours_start, after_hours_end, after_hours_cents, days,
+      hours_start, hours_end, min_notice_minutes)
+    select driver_id, id, 'Bench from',
+      case when route > 0 then ${busy}[route][1] + (random() - 0.5) * 0.05 else -33.3 + random() * 1.2 end,
+      case when route > 0 then ${busy}[route][2] + (random() - 0.5) * 0.05 else 151.2 + random() * 1.2 end,
+      case when k % 2 = 0 then 2 else 5 + (k % 3) * 5 end,
+      'Bench to',
+      case when route > 0 then ${busy}[route][3] + (random() - 0.5) * 0.05 else -33.3 + random() * 1.2 end,
+      case when route > 0 then ${busy}[route][4] + (random() - 0.5) * 0.05 else 151.2 + random() * 1.2 end,
+      case when k % 2 = 0 then 2 else 5 end,
+      9000 + ((n * 37 + k * 1009) % 9000), 6 + (k % 5), 6, case when k % 3 = 0 then 4 end,
+      case when k % 3 = 0 then 1500 else 0 end, case when k % 2 = 0 then 1000 end,
+      case when k % 4 = 0 then '22:00' end, case when k % 4 = 0 then '05:00' end, case when k % 4 = 0 then 2500 else 0 end,
+      case when k % 5 = 0 then '["mon","tue","wed","thu","fri"]'::jsonb else '["mon","tue","wed","thu","fri","sat","sun"]'::jsonb end,
+      '00:00', '23:59', 120
+    from f`);
+    await raw.query(
+      `
+    with c as (select array_agg(id) ids from users where user_type = 'customer'),
+    g as (
+      select g, random() * interval '200 days' as age,
+        case when g % 5 < 2 then 1 + (g / 5) % 5 else 0 end as route
+      from generate_series(1, $1::int) g
+    )
+    insert into rides (customer_id, status, pickup_locality, pickup_postcode, pickup_lat, pickup_lng,
+      destination_locality, destination_postcode, destination_lat, destination_lng, pickup_at,
+      passengers, luggage_bags, budget_cents, distance_km, created_at, updated_at)
+    select c.ids[1 + (g % 1000)],
+      case when g % 2 = 0 then (case when age > interval '3 days' then 'completed' else 'booked' end)
+           when g % 7 = 1 then 'cancelled' when age > interval '3 days' then 'expired' else 'open' end,
+      'BENCH', '2300',
+      case when route > 0 then ${busy}[route][1] + (random() - 0.5) * 0.05 else -33.3 + random() * 1.2 end,
+      case when route > 0 then ${busy}[route][2] + (random() - 0.5) * 0.05 else 151.2 + random() * 1.2 end,
+      'BENCH', '2300',
+      case when route > 0 then ${busy}[route][3] + (random() - 0.5) * 0.05 else -33.3 + random() * 1.2 end,
+      case when route > 0 then ${busy}[route][4] + (random() - 0.5) * 0.05 else 151.2 + random() * 1.2 end,
+      now() - age + interval '3 days',
+      1 + (g % 13), g % 4, null, 5 + random() * 80, now() - age, now() - age
+    from g, c`,
+      [RIDES],
+    );
+    await raw.query(`
+    with d as (select array_agg(id order by id) ids from users where user_type = 'driver'),
+    r as (select id, status, created_at, row_number() over (order by id) n from rides)
+    insert into quotes (ride_id, driver_id, status, price_cents, message, valid_until, ride_version, created_at, updated_at)
+    select r.id, d.ids[1 + ((r.n * 7 + k * 131) % 1000)],
+      case when r.status in ('booked', 'completed') and k = 1 then 'accepted'
+           when r.status in ('booked', 'completed') then 'declined'
+           when r.status = 'open' then 'pending' else 'expired' end,
+      8000 + ((r.n * 37 + k * 1009) % 12000),
+      'Bench quote', r.created_at + interval '3 days', 1,
+      r.created_at + interval '5 minutes' * k + random() * interval '6 hours',
+      r.created_at + interval '5 minutes' * k
+    from r, d, generate_series(1, 1 + (r.n % 3)::int) k`);
+    await raw.query(`
+    insert into bookings (ride_id, quote_id, customer_id, driver_id, status, price_cents, fare_statement, accepted_at, completed_at, created_at)
+    select r.id, q.id, r.customer_id, q.driver_id, case when r.status = 'completed' then 'completed' else 'confirmed' end,
+      q.price_cents, 'Bench fare.', q.created_at + interval '1 hour',
+      case when r.status = 'completed' then r.pickup_at end, q.created_at + interval '1 hour'
+    from quotes q join rides r on r.id = q.ride_id where q.status = 'accepted'`);
+    await raw.query('vacuum analyze');
+  }
+  const counts = await raw.query(
+    `select (select count(*) from rides) rides, (select count(*) from bookings) bookings,
+            (select count(*) from drivers) drivers, (select count(*) from vehicles) vehicles,
+            (select count(*) from fares) fares`,
+  );
+  console.log(`filled in ${((performance.now() - t) / 1000).toFixed(1)} s:`, counts.rows[0]);
+
+  // A Wednesday 10:00 (Sydney) some days ahead.
+  let day = sydneyToday();
+  for (let i = 0; i < 5; i++) day = nextDate(day);
+  const pickupAt = sydneyToUtc(day, '10:00')!;
+  const trip = (p: number[], over: Partial<PricedTripInput> = {}): PricedTripInput => ({
+    pickupLat: p[0]!,
+    pickupLng: p[1]!,
+    destinationLat: p[2]!,
+    destinationLng: p[3]!,
+    pickupAt,
+    passengers: 3,
+    bags: 2,
+    needs: NO_NEEDS,
+    ...over,
+  });
+  const cases: [string, PricedTripInput][] = [
+    ['busy route (Nelson Bay - airport), 3 passengers', trip(BUSY[0]!)],
+    [
+      'busy route (Newcastle - airport), 5 passengers, a child seat',
+      trip(BUSY[2]!, { passengers: 5, needs: { ...NO_NEEDS, childSeats: 1 } }),
+    ],
+    ['quiet route (Morpeth - Kurri Kurri)', trip([-32.725, 151.63, -32.82, 151.48])],
+    ['no fares (Sydney - Wollongong)', trip([-33.87, 151.21, -34.42, 150.89])],
+  ];
+  const results: string[] = [];
+  for (const [label, input] of cases) {
+    const sample = await instantPrices(database.db, input);
+    const matched = (await matchingFares(database.db, input)).length;
+    for (let i = 0; i < 20; i++) await instantPrices(database.db, input);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      t = performance.now();
+      await instantPrices(database.db, input);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    // The matching statement alone, for where the time goes.
+    const statement: number[] = [];
+    for (let i = 0; i < RUNS / 5; i++) {
+      t = performance.now();
+      await matchingFares(database.db, input);
+      statement.push(performance.now() - t);
+    }
+    statement.sort((a, b) => a - b);
+    results.push(
+      `| ${label} | ${matched} fares match, ${sample.length} shown${sample[0] ? `, from $${sample[0].priceCents / 100}` : ''} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} | ${percentile(times, 99).toFixed(2)} | ${percentile(statement, 50).toFixed(2)} |`,
+    );
+  }
+
+  console.log('\nplan of the candidate fares statement (busy route, 3 passengers):');
+  const plan = (await database.db.execute(
+    sql`explain (analyze, buffers, costs off) ${candidateFaresSql(cases[0]![1])}`,
+  )) as unknown as { rows: Record<string, string>[] };
+  for (const r of plan.rows) console.log(`  ${r['QUERY PLAN']}`);
+
+  console.log(`\nlatency of instantPrices() over ${RUNS} runs, ms (${RIDES.toLocaleString()} rides):`);
+  console.log('| trip | answer | p50 | p95 | p99 | statement p50 |\n|---|---|---|---|---|---|');
+  for (const line of results) console.log(line);
+
+  await raw.end();
+  await database.close();
+} finally {
+  if (!reuse && !process.env.KEEP) await admin.query(`drop database if exists ${name} with (force)`);
+  else console.log(`kept database ${name}`);
+  await admin.end();
+}

@@ -1,0 +1,266 @@
+/**
+ * The price list (issue 31 item 1): every live fare that prices a trip now, cheapest first. A fare matches
+ * when the pickup is within its from radius and the destination within its to radius (great circle, after
+ * a bounding box on the from end for fares_from_idx and a per-fare box), the passengers and bags fit the
+ * fare and its vehicle, child seats have a child-seat price and seats in the vehicle, a wheelchair an
+ * accessible vehicle, the pickup's Sydney weekday is one of its days and its time inside its hours, the
+ * notice is long enough; and its driver is available then (drivers.availability, as rides/matching.ts reads
+ * it), offers what the trip needs (canServe) and passes the verification gate with that vehicle. Two steps
+ * (the fares, then their drivers, cheapest first) so a busy route's hundreds of fares cost one scan and one
+ * check of a few dozen drivers (bench/price-list.ts); the price parts are added up in shared/marketplace/fares.ts.
+ */
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { canServe } from '../../../shared/marketplace/can-serve.ts';
+import { WEEKDAYS } from '../../../shared/marketplace/constants.ts';
+import {
+  FARE_LIMITS,
+  type InstantPriceDto,
+  type PricedFare,
+  priceParts,
+  totalOf,
+} from '../../../shared/marketplace/fares.ts';
+import { type RideNeeds, readOffers } from '../../../shared/marketplace/needs.ts';
+import { utcToSydney } from '../../../shared/marketplace/time.ts';
+import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
+import { drivers, vehicles } from '../../db/schema/index.ts';
+import { driverCards, vehicleCards } from '../driver-cards/cards.ts';
+import { eligibleDriverSql } from '../verification/standing.ts';
+
+/** The trip being priced: a posted trip's columns or the /book-ride form so far. */
+export interface PricedTripInput {
+  pickupLat: number;
+  pickupLng: number;
+  destinationLat: number;
+  destinationLng: number;
+  pickupAt: Date;
+  passengers: number;
+  bags: number;
+  needs: RideNeeds;
+}
+
+/** A matching fare as the statement returns it. */
+export interface MatchedFare extends PricedFare {
+  id: string;
+  version: number;
+  driverId: string;
+  vehicleId: string;
+  fromName: string;
+  toName: string;
+  maxPassengers: number;
+  maxBags: number;
+}
+
+/** At most this many prices are shown: the cheapest. */
+export const PRICE_LIST_MAX = 20;
+
+const KM_PER_DEGREE_LAT = 111.32;
+
+/** SQL: the point in columns (lat, lng) lies in the square of `radius` km around (pLat, pLng): arithmetic only. */
+function nearBox(lat: SQL, lng: SQL, radius: SQL, pLat: number, pLng: number): SQL {
+  const cos = Math.max(0.01, Math.cos((pLat * Math.PI) / 180));
+  return sql`abs(${lat} - ${pLat}::float8) * ${KM_PER_DEGREE_LAT}::float8 <= ${radius} * 1.01
+    and abs(${lng} - ${pLng}::float8) * ${KM_PER_DEGREE_LAT * cos}::float8 <= ${radius} * 1.01`;
+}
+
+/** SQL: great-circle kilometres between columns (lat, lng) and a point. */
+function distanceKm(lat: SQL, lng: SQL, pLat: number, pLng: number): SQL {
+  return sql`(6371 * 2 * asin(least(1, sqrt(
+      power(sin(radians(${lat} - ${pLat}::float8) / 2), 2)
+      + cos(radians(${pLat}::float8)) * cos(radians(${lat}))
+        * power(sin(radians(${lng} - ${pLng}::float8) / 2), 2)))))`;
+}
+
+/** SQL: the fare's from point lies in the box of the largest radius around the pickup (index-friendly). */
+function fromBox(t: PricedTripInput): SQL {
+  const km = FARE_LIMITS.radiusKmMax;
+  const dLat = (km / KM_PER_DEGREE_LAT) * 1.01;
+  const cos = Math.cos((t.pickupLat * Math.PI) / 180);
+  const dLng = cos > 0.01 ? (km / (KM_PER_DEGREE_LAT * cos)) * 1.01 : 180;
+  return sql`f.from_lat between ${t.pickupLat - dLat}::float8 and ${t.pickupLat + dLat}::float8
+    and f.from_lng between ${t.pickupLng - dLng}::float8 and ${t.pickupLng + dLng}::float8`;
+}
+
+/**
+ * SQL, the first step: the live fares near both ends that carry the trip on its day, hour and notice
+ * (columns of fares and vehicles only: no per-driver subquery, so a busy route's hundreds of fares cost one
+ * scan). `onlyFareId`: just that one.
+ */
+export function candidateFaresSql(t: PricedTripInput, onlyFareId?: string): SQL {
+  const local = utcToSydney(t.pickupAt);
+  const weekday = WEEKDAYS[local.weekday]!;
+  const childSeats = t.needs.infantSeats + t.needs.childSeats + t.needs.boosterSeats;
+  // What the needs ask of the fare (tested on the fares' scan) and of its vehicle (on the join).
+  const fareNeeds = childSeats > 0 ? sql`and f.child_seat_cents is not null` : sql``;
+  const vehicleNeeds: SQL[] = [];
+  if (childSeats > 0)
+    vehicleNeeds.push(sql`v.child_seats >= ${t.needs.infantSeats + t.needs.childSeats}::int`);
+  if (t.needs.wheelchair !== 'none') vehicleNeeds.push(sql`v.wheelchair_accessible`);
+  // 'HH:MM' strings compare correctly byte by byte (collation "C"), whatever the database's locale.
+  const time = sql`${local.time}::text collate "C"`;
+  return sql`
+    select f.id, f.version, f.driver_id, f.vehicle_id, f.from_name, f.to_name, f.price_cents,
+           f.max_passengers, f.max_bags, f.included_passengers, f.extra_passenger_cents, f.child_seat_cents,
+           f.after_hours_start, f.after_hours_end, f.after_hours_cents
+    from fares f
+    join vehicles v on v.id = f.vehicle_id
+    where f.retired_at is null
+      ${onlyFareId ? sql`and f.id = ${onlyFareId}::uuid` : sql``}
+      and ${fromBox(t)}
+      -- Inside a CASE, so PostgreSQL tests the two squares first (it orders plain AND conditions by its own
+      -- cost estimate, which put the jsonb days and the notice first on every fare).
+      and case when ${nearBox(sql`f.from_lat`, sql`f.from_lng`, sql`f.from_radius_km`, t.pickupLat, t.pickupLng)}
+                and ${nearBox(sql`f.to_lat`, sql`f.to_lng`, sql`f.to_radius_km`, t.destinationLat, t.destinationLng)}
+        then ${distanceKm(sql`f.from_lat`, sql`f.from_lng`, t.pickupLat, t.pickupLng)} <= f.from_radius_km
+          and ${distanceKm(sql`f.to_lat`, sql`f.to_lng`, t.destinationLat, t.destinationLng)} <= f.to_radius_km
+          and f.max_passengers >= ${t.passengers}::int and f.max_bags >= ${t.bags}::int
+          and f.days @> ${JSON.stringify([weekday])}::jsonb
+          and (case when f.hours_start collate "C" <= f.hours_end collate "C"
+                    then f.hours_start collate "C" <= ${time} and ${time} <= f.hours_end collate "C"
+                    else f.hours_start collate "C" <= ${time} or ${time} <= f.hours_end collate "C" end)
+          and now() + make_interval(mins => f.min_notice_minutes) <= ${t.pickupAt.toISOString()}::timestamptz
+          ${fareNeeds}
+        else false end
+      and v.seats >= ${t.passengers}::int and v.luggage_bags >= ${t.bags}::int
+      ${vehicleNeeds.length ? sql`and ${sql.join(vehicleNeeds, sql` and `)}` : sql``}`;
+}
+
+/**
+ * The second step, prepared once per connection (its verification subqueries cost more to plan than to
+ * run): of these vehicles, those whose driver may sell now: available at the pickup's weekday and time
+ * (drivers.availability, as rides/matching.ts reads it) and through the verification gate with that vehicle
+ * (verification/standing.ts). With each, the driver's offers, checked against the trip's needs by the one
+ * TypeScript rule (canServe) after.
+ */
+const sellingQuery = (db: Db) =>
+  prepared(db, 'fare_selling_vehicles', (d) =>
+    d
+      .select({ driverId: vehicles.driverId, vehicleId: vehicles.id, offers: drivers.offers })
+      .from(vehicles)
+      .innerJoin(drivers, eq(drivers.userId, vehicles.driverId))
+      .where(
+        sql`${vehicles.id} = any(${sql.placeholder('vehicleIds')}::uuid[])
+          and ${drivers.availability} -> 'days' @> ${sql.placeholder('weekday')}::jsonb
+          and (${drivers.availability} #>> '{hours,start}') collate "C" <= ${sql.placeholder('time')}::text collate "C"
+          and ${sql.placeholder('time')}::text collate "C" < (${drivers.availability} #>> '{hours,end}') collate "C"
+          and ${eligibleDriverSql(sql`${vehicles.driverId}`, sql`uv.id = ${vehicles.id}`)}`,
+      )
+      .prepare('fare_selling_vehicles'),
+  );
+
+const rowsOf = async (db: Db, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+const pairKey = (driverId: string, vehicleId: string) => `${driverId}|${vehicleId}`;
+
+/** The fares' driver-and-vehicle pairs that may sell this trip now (second step), as pairKey strings. */
+async function sellingPairs(db: Db, t: PricedTripInput, fares: MatchedFare[]): Promise<Set<string>> {
+  const vehicleIds = [...new Set(fares.map((f) => f.vehicleId))];
+  if (vehicleIds.length === 0) return new Set();
+  const local = utcToSydney(t.pickupAt);
+  const rows = await sellingQuery(db).execute({
+    vehicleIds,
+    weekday: JSON.stringify([WEEKDAYS[local.weekday]!]),
+    time: local.time,
+  });
+  return new Set(
+    rows.filter((r) => canServe(t.needs, readOffers(r.offers))).map((r) => pairKey(r.driverId, r.vehicleId)),
+  );
+}
+
+/** The first step's fares (not yet checked for their drivers). */
+async function candidateFares(db: Db, t: PricedTripInput, onlyFareId?: string): Promise<MatchedFare[]> {
+  const rows = await rowsOf(db, candidateFaresSql(t, onlyFareId));
+  return rows.map((r) => ({
+    id: r.id as string,
+    version: Number(r.version),
+    driverId: r.driver_id as string,
+    vehicleId: r.vehicle_id as string,
+    fromName: r.from_name as string,
+    toName: r.to_name as string,
+    priceCents: Number(r.price_cents),
+    maxPassengers: Number(r.max_passengers),
+    maxBags: Number(r.max_bags),
+    includedPassengers: r.included_passengers === null ? null : Number(r.included_passengers),
+    extraPassengerCents: Number(r.extra_passenger_cents),
+    childSeatCents: r.child_seat_cents === null ? null : Number(r.child_seat_cents),
+    afterHoursStart: (r.after_hours_start as string | null) ?? null,
+    afterHoursEnd: (r.after_hours_end as string | null) ?? null,
+    afterHoursCents: Number(r.after_hours_cents),
+  }));
+}
+
+/**
+ * Every live fare that prices this trip now (`onlyFareId`: just that one, for the re-check inside a
+ * booking's transaction). Not yet priced or sorted.
+ */
+export async function matchingFares(db: Db, t: PricedTripInput, onlyFareId?: string): Promise<MatchedFare[]> {
+  const candidates = await candidateFares(db, t, onlyFareId);
+  const selling = await sellingPairs(db, t, candidates);
+  return candidates.filter((f) => selling.has(pairKey(f.driverId, f.vehicleId)));
+}
+
+/** The price of the trip at a matched fare, line by line. */
+export function partsFor(fare: MatchedFare, t: PricedTripInput) {
+  return priceParts(fare, {
+    passengers: t.passengers,
+    childSeats: t.needs.infantSeats + t.needs.childSeats + t.needs.boosterSeats,
+    sydneyTime: utcToSydney(t.pickupAt).time,
+  });
+}
+
+/**
+ * Every price for the trip, cheapest first (ties: the fare's id), at most PRICE_LIST_MAX. The candidates
+ * are priced and sorted first; their drivers are then checked cheapest first, a batch at a time, until
+ * the list is full: a busy route's hundreds of fares cost one check of a few dozen drivers.
+ */
+export async function instantPrices(db: Db, t: PricedTripInput): Promise<InstantPriceDto[]> {
+  const candidates = await candidateFares(db, t);
+  if (candidates.length === 0) return [];
+  const sorted = candidates
+    .map((fare) => {
+      const parts = partsFor(fare, t);
+      return { fare, parts, total: totalOf(parts) };
+    })
+    .sort((a, b) => a.total - b.total || a.fare.id.localeCompare(b.fare.id));
+  const priced: typeof sorted = [];
+  for (let at = 0; at < sorted.length && priced.length < PRICE_LIST_MAX; at += PRICE_LIST_MAX * 2) {
+    const batch = sorted.slice(at, at + PRICE_LIST_MAX * 2);
+    const selling = await sellingPairs(
+      db,
+      t,
+      batch.map((p) => p.fare),
+    );
+    for (const p of batch) {
+      if (priced.length < PRICE_LIST_MAX && selling.has(pairKey(p.fare.driverId, p.fare.vehicleId)))
+        priced.push(p);
+    }
+  }
+  if (priced.length === 0) return [];
+  const [cards, cars] = await Promise.all([
+    driverCards(db, [...new Set(priced.map((p) => p.fare.driverId))], { quoteTimes: false }),
+    vehicleCards(
+      db,
+      priced.map((p) => p.fare.vehicleId),
+    ),
+  ]);
+  const items: InstantPriceDto[] = [];
+  for (const p of priced) {
+    const driver = cards.get(p.fare.driverId);
+    const vehicleCard = cars.get(p.fare.vehicleId);
+    if (!driver || !vehicleCard) continue;
+    items.push({
+      fareId: p.fare.id,
+      fareVersion: p.fare.version,
+      priceCents: p.total,
+      parts: p.parts,
+      fromName: p.fare.fromName,
+      toName: p.fare.toName,
+      maxPassengers: p.fare.maxPassengers,
+      maxBags: p.fare.maxBags,
+      driver,
+      vehicleCard,
+    });
+  }
+  return items;
+}
