@@ -30,6 +30,14 @@ import { usePageMeta } from '../lib/page-meta.ts';
 
 /** Issue 31: the fixed prices beside the fare guide, loaded once the form asks for them. */
 const BookRidePrices = lazy(() => import('../features/marketplace/instant-prices/BookRidePrices.tsx'));
+/** Issue 31: drivers' runs that fit the trip (seats at a fixed price), also loaded only when asked for. */
+const RunMatches = lazy(() =>
+  import('../features/runs/RunMatches.tsx').then((m) => ({ default: m.RunMatches })),
+);
+
+/** 'Nelson Bay 2315': how the runs search finds a chosen place; null until one is chosen. */
+const placeName = (p: TripFormValues['pickup']) =>
+  p.locality && p.postcode ? { name: `${p.locality} ${p.postcode}`, lat: p.lat, lng: p.lng } : null;
 
 /** The trip in one line, above the last step of a guest's post. */
 function summaryOf(v: TripFormValues): string {
@@ -153,6 +161,12 @@ export default function BookRidePage() {
                         ? 'continue below: drivers quote once you post the trip.'
                         : 'post your trip below and matching drivers quote.'
                     }
+                  />
+                  <RunMatches
+                    pickup={placeName(values.pickup)}
+                    destination={placeName(values.destination)}
+                    date={values.date || null}
+                    passengers={Number.parseInt(values.passengers, 10) || 1}
                   />
                 </Suspense>
               </>

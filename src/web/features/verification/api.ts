@@ -7,9 +7,15 @@ import type {
 } from '../../../shared/marketplace/api.ts';
 import type { VehicleInput } from '../../../shared/validation/driver-business.ts';
 import { api } from '../../lib/api.ts';
-import { postMultipart } from '../files/upload-client.ts';
 
 const KEY = ['verification'] as const;
+
+/**
+ * The multipart sender, fetched when a file is sent: the driver's dashboard reads this module's standing
+ * and should not load the upload code with it (its JavaScript budget, scripts/js-budget.ts).
+ */
+const postMultipart = async <T>(url: string, form: FormData): Promise<T> =>
+  (await import('../files/upload-client.ts')).postMultipart<T>(url, form);
 
 export function useStanding(enabled = true) {
   return useQuery({
