@@ -230,6 +230,7 @@ export const APP_ROUTES = [
   '/my-quotes',
   '/runs',
   '/driver-runs',
+  '/driver-fares',
   '/test-notifications',
   '/test-email',
 ] as const;
