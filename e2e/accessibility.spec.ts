@@ -146,6 +146,7 @@ test.describe('navigation per role', () => {
     await expect(nav.getByRole('link', { name: 'My quotes' })).toHaveAttribute('href', '/dashboard');
     await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'My runs' })).toHaveAttribute('href', '/driver-runs');
+    await expect(nav.getByRole('link', { name: 'Fixed prices' })).toHaveAttribute('href', '/driver-fares');
     await expect(nav.getByRole('link', { name: 'Book a ride' })).toHaveCount(0);
     // The driver profile is in the avatar menu on wide screens (and in the phone menu).
     await page.getByRole('button', { name: /^Account menu for / }).click();
@@ -165,6 +166,7 @@ test.describe('navigation per role', () => {
       'My quotes',
       'Bookings',
       'My runs',
+      'Fixed prices',
       'Driver profile',
       'Billing',
       'Settings',

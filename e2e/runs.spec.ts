@@ -1,7 +1,7 @@
 /**
  * Issue 31 item 2 at 390 px: a customer books two seats on a driver's run from /runs (starting as a guest:
  * they choose the seats and places, sign in, come back with everything kept, and book); a driver publishes
- * the drive back from the suggestion after a long drop-off. axe finds nothing on /runs or /driver-runs.
+ * the drive back from the suggestion after a long drop-off; /book-ride lists the run for a fitting trip. axe finds nothing on /runs or /driver-runs.
  * Routes no other journey uses: Stroud to Gloucester, and Soldiers Point to Botany.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -49,6 +49,17 @@ test('a customer books two seats on a run from /runs, signing in on the way', as
     bypassCSP: true,
   });
   const page = await ctx.newPage();
+  // /book-ride lists the run among its results once the route, date and passengers are in, and its link
+  // leads to the run on /runs.
+  await page.goto('/book-ride');
+  await choosePlace(page, 'Pickup', 'Stroud', /Stroud NSW 2425/);
+  await choosePlace(page, 'Destination', 'Glouces', /Gloucester NSW 2422/);
+  await page.getByLabel('Pickup date').fill(date);
+  await page.getByLabel('Pickup time (Sydney time)').fill('07:30');
+  await page.getByLabel('Passengers').fill('2');
+  await expect(page.getByRole('heading', { name: "Seats on drivers' runs that day" })).toBeVisible();
+  await page.getByRole('link', { name: 'Book seats on this run' }).first().click();
+  await page.waitForURL('**/runs?**');
   await page.goto(`/runs?from=Stroud&to=Gloucester&date=${date}`);
   const card = page.getByTestId('run-card').filter({ hasText: 'Stroud to Gloucester' }).first();
   await expect(card).toContainText('6 of 6 seats left');

@@ -68,7 +68,13 @@ export function DailyChart({
       </div>
       <details>
         <summary className="cursor-pointer text-sm text-brand-600 underline">Show the numbers</summary>
-        <div className="max-h-64 overflow-y-auto">
+        {/* Scrolls when long: focusable so a keyboard can scroll it (axe scrollable-region-focusable). */}
+        <div
+          className="max-h-64 overflow-y-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+          role="region"
+          aria-label={`${title}: the numbers`}
+          tabIndex={0}
+        >
           <table className="w-full text-sm">
             <thead>
               <tr>
