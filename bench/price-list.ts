@@ -227,7 +227,7 @@ try {
 
   console.log('\nplan of the candidate fares statement (busy route, 3 passengers):');
   const plan = (await database.db.execute(
-    sql`explain (analyze, buffers, costs off) ${candidateFaresSql(cases[0]![1])}`,
+    sql`explain (analyze, buffers, costs off) ${candidateFaresSql(cases[0]![1], { limit: 40 })}`,
   )) as unknown as { rows: Record<string, string>[] };
   for (const r of plan.rows) console.log(`  ${r['QUERY PLAN']}`);
 

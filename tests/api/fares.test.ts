@@ -383,6 +383,37 @@ describe.each(databaseKinds())('fare tables and instant booking (%s)', (kind) =>
       expect(evening.map((i) => i.priceCents)).toEqual([12000, 12000]);
     });
 
+    it('the statement sorts by the whole price: extras that reverse the base prices reverse the list', async () => {
+      // The price list reads a page of the cheapest fares sorted in SQL (price-list.ts): its copy of the price
+      // rule must agree with the TypeScript one, or the cheapest would be left off. Its own route.
+      const FINGAL = { name: 'Fingal Bay', lat: -32.745, lng: 152.17 };
+      const SALAMANDER = { name: 'Salamander Bay', lat: -32.72, lng: 152.08 };
+      const route = { from: { ...FINGAL, radiusKm: 4 }, to: { ...SALAMANDER, radiusKm: 4 } };
+      // Base prices 100 < 120 < 150.
+      const perHead = await createFare(
+        driver,
+        fareBody(vehicleId, { ...route, price: 100, includedPassengers: 2, extraPassengerPrice: 30 }),
+      );
+      const late = await createFare(
+        driver,
+        fareBody(vehicleId, {
+          ...route,
+          price: 120,
+          afterHours: { start: '22:00', end: '05:00', price: 50 },
+        }),
+      );
+      const flat = await createFare(driver2, fareBody(vehicle2Id, { ...route, price: 150 }));
+      const trip = { from: FINGAL, to: SALAMANDER, passengers: 4 };
+      // Noon, 4 passengers: 120 (late), 150 (flat), 100 + 2 x 30 = 160 (per head).
+      const noon = await pricesFor({ ...trip, pickupAt: sydneyAt('thu', '12:00') });
+      expect(ids(noon)).toEqual([late.id, flat.id, perHead.id]);
+      expect(noon.map((i) => i.priceCents)).toEqual([12000, 15000, 16000]);
+      // 4:30 am: 150 (flat), 160 (per head), 120 + 50 = 170 (late).
+      const night = await pricesFor({ ...trip, pickupAt: sydneyAt('thu', '04:30') });
+      expect(ids(night)).toEqual([flat.id, perHead.id, late.id]);
+      expect(night.map((i) => i.priceCents)).toEqual([15000, 16000, 17000]);
+    });
+
     it('a malformed query is a 400, never a 500', async () => {
       for (const q of [
         'pickupLat=abc&pickupLng=151&destinationLat=-32&destinationLng=152&pickupAt=2030-01-01T00:00:00Z&passengers=2',

@@ -6,8 +6,9 @@
  * accessible vehicle, the pickup's Sydney weekday is one of its days and its time inside its hours, the
  * notice is long enough; and its driver is available then (drivers.availability, as rides/matching.ts reads
  * it), offers what the trip needs (canServe) and passes the verification gate with that vehicle. Two steps
- * (the fares, then their drivers, cheapest first) so a busy route's hundreds of fares cost one scan and one
- * check of a few dozen drivers (bench/price-list.ts); the price parts are added up in shared/marketplace/fares.ts.
+ * (a page of the cheapest fares, sorted by the statement, then their drivers) so a busy route's hundreds of
+ * fares cost one scan and one check of a few dozen drivers (bench/price-list.ts); the prices shown are added
+ * up by shared/marketplace/fares.ts.
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { canServe } from '../../../shared/marketplace/can-serve.ts';
@@ -86,7 +87,37 @@ function fromBox(t: PricedTripInput): SQL {
  * (columns of fares and vehicles only: no per-driver subquery, so a busy route's hundreds of fares cost one
  * scan). `onlyFareId`: just that one.
  */
-export function candidateFaresSql(t: PricedTripInput, onlyFareId?: string): SQL {
+/**
+ * SQL: the trip's price at fare `f`, the rule of shared/marketplace/fares.ts (priceParts) written again so
+ * the statement can sort and send only the cheapest: base, each passenger over the included ones, each
+ * child seat or booster, the after-hours surcharge when the pickup is inside [start, end). The TypeScript
+ * rule still makes every price shown and booked; candidateFares() checks the two agree on every row it
+ * reads (a test run fails on a difference; production logs it).
+ */
+function totalCentsSql(t: PricedTripInput, childSeats: number, time: SQL): SQL {
+  const start = sql`f.after_hours_start collate "C"`;
+  const end = sql`f.after_hours_end collate "C"`;
+  return sql`(f.price_cents
+    + case when f.included_passengers is null then 0
+           else greatest(0, ${t.passengers}::int - f.included_passengers) * f.extra_passenger_cents end
+    + case when ${childSeats}::int > 0 and f.child_seat_cents is not null
+           then ${childSeats}::int * f.child_seat_cents else 0 end
+    + case when f.after_hours_start is null or f.after_hours_end is null or f.after_hours_cents <= 0
+             or ${start} = ${end} then 0
+           when ${start} < ${end}
+             then case when ${time} >= ${start} and ${time} < ${end} then f.after_hours_cents else 0 end
+           else case when ${time} >= ${start} or ${time} < ${end} then f.after_hours_cents else 0 end end)`;
+}
+
+/** Which candidates to read: one fare (a booking's re-check), or a page of the cheapest. */
+export interface CandidateWindow {
+  onlyFareId?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export function candidateFaresSql(t: PricedTripInput, window: CandidateWindow = {}): SQL {
+  const { onlyFareId, limit, offset = 0 } = window;
   const local = utcToSydney(t.pickupAt);
   const weekday = WEEKDAYS[local.weekday]!;
   const childSeats = t.needs.infantSeats + t.needs.childSeats + t.needs.boosterSeats;
@@ -101,7 +132,8 @@ export function candidateFaresSql(t: PricedTripInput, onlyFareId?: string): SQL 
   return sql`
     select f.id, f.version, f.driver_id, f.vehicle_id, f.from_name, f.to_name, f.price_cents,
            f.max_passengers, f.max_bags, f.included_passengers, f.extra_passenger_cents, f.child_seat_cents,
-           f.after_hours_start, f.after_hours_end, f.after_hours_cents
+           f.after_hours_start, f.after_hours_end, f.after_hours_cents,
+           ${totalCentsSql(t, childSeats, time)} as total_cents
     from fares f
     join vehicles v on v.id = f.vehicle_id
     where f.retired_at is null
@@ -122,7 +154,9 @@ export function candidateFaresSql(t: PricedTripInput, onlyFareId?: string): SQL 
           ${fareNeeds}
         else false end
       and v.seats >= ${t.passengers}::int and v.luggage_bags >= ${t.bags}::int
-      ${vehicleNeeds.length ? sql`and ${sql.join(vehicleNeeds, sql` and `)}` : sql``}`;
+      ${vehicleNeeds.length ? sql`and ${sql.join(vehicleNeeds, sql` and `)}` : sql``}
+    order by total_cents, f.id
+    ${limit !== undefined ? sql`limit ${limit}::int offset ${offset}::int` : sql``}`;
 }
 
 /**
@@ -168,9 +202,16 @@ async function sellingPairs(db: Db, t: PricedTripInput, fares: MatchedFare[]): P
   );
 }
 
-/** The first step's fares (not yet checked for their drivers). */
-async function candidateFares(db: Db, t: PricedTripInput, onlyFareId?: string): Promise<MatchedFare[]> {
-  const rows = await rowsOf(db, candidateFaresSql(t, onlyFareId));
+/** A first-step fare with the statement's total (`totalCents`, the SQL copy of the price rule). */
+type Candidate = MatchedFare & { totalCents: number };
+
+/** The first step's fares (not yet checked for their drivers), cheapest first by the statement's total. */
+async function candidateFares(
+  db: Db,
+  t: PricedTripInput,
+  window: CandidateWindow = {},
+): Promise<Candidate[]> {
+  const rows = await rowsOf(db, candidateFaresSql(t, window));
   return rows.map((r) => ({
     id: r.id as string,
     version: Number(r.version),
@@ -187,6 +228,7 @@ async function candidateFares(db: Db, t: PricedTripInput, onlyFareId?: string): 
     afterHoursStart: (r.after_hours_start as string | null) ?? null,
     afterHoursEnd: (r.after_hours_end as string | null) ?? null,
     afterHoursCents: Number(r.after_hours_cents),
+    totalCents: Number(r.total_cents),
   }));
 }
 
@@ -195,7 +237,7 @@ async function candidateFares(db: Db, t: PricedTripInput, onlyFareId?: string): 
  * booking's transaction). Not yet priced or sorted.
  */
 export async function matchingFares(db: Db, t: PricedTripInput, onlyFareId?: string): Promise<MatchedFare[]> {
-  const candidates = await candidateFares(db, t, onlyFareId);
+  const candidates = await candidateFares(db, t, onlyFareId ? { onlyFareId } : {});
   const selling = await sellingPairs(db, t, candidates);
   return candidates.filter((f) => selling.has(pairKey(f.driverId, f.vehicleId)));
 }
@@ -209,32 +251,32 @@ export function partsFor(fare: MatchedFare, t: PricedTripInput) {
   });
 }
 
+/** Candidates read per page: twice what is shown, so one page nearly always fills the list. */
+const PAGE = PRICE_LIST_MAX * 2;
+
 /**
- * Every price for the trip, cheapest first (ties: the fare's id), at most PRICE_LIST_MAX. The candidates
- * are priced and sorted first; their drivers are then checked cheapest first, a batch at a time, until
- * the list is full: a busy route's hundreds of fares cost one check of a few dozen drivers.
+ * Every price for the trip, cheapest first (ties: the fare's id), at most PRICE_LIST_MAX. The statement
+ * sorts the candidates by its copy of the price rule and sends a page of the cheapest (a busy route matches
+ * hundreds of fares: reading them all cost more than the scan); their drivers are checked, and another page
+ * read only when too few of them may sell. Each price shown is made by the TypeScript rule; a total that
+ * differs from the statement's is logged (the two copies must agree: tests/api/fares.test.ts orders fares
+ * whose extras reverse their base prices).
  */
 export async function instantPrices(db: Db, t: PricedTripInput): Promise<InstantPriceDto[]> {
-  const candidates = await candidateFares(db, t);
-  if (candidates.length === 0) return [];
-  const sorted = candidates
-    .map((fare) => {
+  const priced: { fare: MatchedFare; parts: ReturnType<typeof partsFor>; total: number }[] = [];
+  for (let offset = 0; priced.length < PRICE_LIST_MAX; offset += PAGE) {
+    const page = await candidateFares(db, t, { limit: PAGE, offset });
+    const selling = await sellingPairs(db, t, page);
+    for (const fare of page) {
+      if (priced.length >= PRICE_LIST_MAX || !selling.has(pairKey(fare.driverId, fare.vehicleId))) continue;
       const parts = partsFor(fare, t);
-      return { fare, parts, total: totalOf(parts) };
-    })
-    .sort((a, b) => a.total - b.total || a.fare.id.localeCompare(b.fare.id));
-  const priced: typeof sorted = [];
-  for (let at = 0; at < sorted.length && priced.length < PRICE_LIST_MAX; at += PRICE_LIST_MAX * 2) {
-    const batch = sorted.slice(at, at + PRICE_LIST_MAX * 2);
-    const selling = await sellingPairs(
-      db,
-      t,
-      batch.map((p) => p.fare),
-    );
-    for (const p of batch) {
-      if (priced.length < PRICE_LIST_MAX && selling.has(pairKey(p.fare.driverId, p.fare.vehicleId)))
-        priced.push(p);
+      const total = totalOf(parts);
+      if (total !== fare.totalCents) {
+        console.error(`price list: fare ${fare.id} is ${total} by the rule but ${fare.totalCents} in SQL`);
+      }
+      priced.push({ fare, parts, total });
     }
+    if (page.length < PAGE) break;
   }
   if (priced.length === 0) return [];
   const [cards, cars] = await Promise.all([
