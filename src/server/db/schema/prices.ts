@@ -22,6 +22,18 @@ import { users } from './auth.ts';
 import { flag, timestamps, timestamptz, uuidKey } from './columns.ts';
 import { vehicles } from './drivers.ts';
 
+/** Both ends of a fare or a run: a name, a point and the radius around it that still counts. */
+const routeEnds = () => ({
+  fromName: text('from_name').notNull(),
+  fromLat: doublePrecision('from_lat').notNull(),
+  fromLng: doublePrecision('from_lng').notNull(),
+  fromRadiusKm: doublePrecision('from_radius_km').notNull(),
+  toName: text('to_name').notNull(),
+  toLat: doublePrecision('to_lat').notNull(),
+  toLng: doublePrecision('to_lng').notNull(),
+  toRadiusKm: doublePrecision('to_radius_km').notNull(),
+});
+
 /**
  * A driver's fixed price for a route and a vehicle: the base price covers up to `includedPassengers`
  * (each passenger over it costs `extraPassengerCents`), up to `maxPassengers` and `maxBags`; a child seat or
@@ -40,14 +52,7 @@ export const fares = pgTable(
     vehicleId: uuid('vehicle_id')
       .notNull()
       .references(() => vehicles.id),
-    fromName: text('from_name').notNull(),
-    fromLat: doublePrecision('from_lat').notNull(),
-    fromLng: doublePrecision('from_lng').notNull(),
-    fromRadiusKm: doublePrecision('from_radius_km').notNull(),
-    toName: text('to_name').notNull(),
-    toLat: doublePrecision('to_lat').notNull(),
-    toLng: doublePrecision('to_lng').notNull(),
-    toRadiusKm: doublePrecision('to_radius_km').notNull(),
+    ...routeEnds(),
     priceCents: integer('price_cents').notNull(),
     maxPassengers: integer('max_passengers').notNull(),
     maxBags: integer('max_bags').notNull(),
@@ -109,14 +114,7 @@ export const runs = pgTable(
     vehicleId: uuid('vehicle_id')
       .notNull()
       .references(() => vehicles.id),
-    fromName: text('from_name').notNull(),
-    fromLat: doublePrecision('from_lat').notNull(),
-    fromLng: doublePrecision('from_lng').notNull(),
-    fromRadiusKm: doublePrecision('from_radius_km').notNull(),
-    toName: text('to_name').notNull(),
-    toLat: doublePrecision('to_lat').notNull(),
-    toLng: doublePrecision('to_lng').notNull(),
-    toRadiusKm: doublePrecision('to_radius_km').notNull(),
+    ...routeEnds(),
     departsFrom: timestamptz('departs_from').notNull(),
     departsUntil: timestamptz('departs_until').notNull(),
     seatsTotal: integer('seats_total').notNull(),
