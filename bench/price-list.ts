@@ -25,6 +25,7 @@ import {
 } from '../src/server/modules/fares/price-list.ts';
 import { NO_NEEDS } from '../src/shared/marketplace/needs.ts';
 import { nextDate, sydneyToday, sydneyToUtc } from '../src/shared/marketplace/time.ts';
+import { fillTrips } from './fill-trips.ts';
 
 const RIDES = Number(process.argv[2] ?? 100_000);
 const RUNS = 500;
@@ -96,8 +97,8 @@ try {
     select v.driver_id, 'safety_inspection', v.id, 'bench/' || v.id, 'application/pdf', 1000, 'doc.pdf',
       current_date + 300, 'approved'
     from vehicles v`);
-    const busy = `(array[${BUSY.map((r) => `array[${r.join(',')}]`).join(',')}]::float8[][])`;
     // 5-10 fares a driver: the first three on a busy route, the rest anywhere in the region.
+    const busy = `(array[${BUSY.map((r) => `array[${r.join(',')}]`).join(',')}]::float8[][])`;
     await raw.query(`
     with v as (
       select distinct on (driver_id) driver_id, id, row_number() over (order by driver_id) n
@@ -123,50 +124,7 @@ try {
       case when k % 5 = 0 then '["mon","tue","wed","thu","fri"]'::jsonb else '["mon","tue","wed","thu","fri","sat","sun"]'::jsonb end,
       '00:00', '23:59', 120
     from f`);
-    await raw.query(
-      `
-    with c as (select array_agg(id) ids from users where user_type = 'customer'),
-    g as (
-      select g, random() * interval '200 days' as age,
-        case when g % 5 < 2 then 1 + (g / 5) % 5 else 0 end as route
-      from generate_series(1, $1::int) g
-    )
-    insert into rides (customer_id, status, pickup_locality, pickup_postcode, pickup_lat, pickup_lng,
-      destination_locality, destination_postcode, destination_lat, destination_lng, pickup_at,
-      passengers, luggage_bags, budget_cents, distance_km, created_at, updated_at)
-    select c.ids[1 + (g % 1000)],
-      case when g % 2 = 0 then (case when age > interval '3 days' then 'completed' else 'booked' end)
-           when g % 7 = 1 then 'cancelled' when age > interval '3 days' then 'expired' else 'open' end,
-      'BENCH', '2300',
-      case when route > 0 then ${busy}[route][1] + (random() - 0.5) * 0.05 else -33.3 + random() * 1.2 end,
-      case when route > 0 then ${busy}[route][2] + (random() - 0.5) * 0.05 else 151.2 + random() * 1.2 end,
-      'BENCH', '2300',
-      case when route > 0 then ${busy}[route][3] + (random() - 0.5) * 0.05 else -33.3 + random() * 1.2 end,
-      case when route > 0 then ${busy}[route][4] + (random() - 0.5) * 0.05 else 151.2 + random() * 1.2 end,
-      now() - age + interval '3 days',
-      1 + (g % 13), g % 4, null, 5 + random() * 80, now() - age, now() - age
-    from g, c`,
-      [RIDES],
-    );
-    await raw.query(`
-    with d as (select array_agg(id order by id) ids from users where user_type = 'driver'),
-    r as (select id, status, created_at, row_number() over (order by id) n from rides)
-    insert into quotes (ride_id, driver_id, status, price_cents, message, valid_until, ride_version, created_at, updated_at)
-    select r.id, d.ids[1 + ((r.n * 7 + k * 131) % 1000)],
-      case when r.status in ('booked', 'completed') and k = 1 then 'accepted'
-           when r.status in ('booked', 'completed') then 'declined'
-           when r.status = 'open' then 'pending' else 'expired' end,
-      8000 + ((r.n * 37 + k * 1009) % 12000),
-      'Bench quote', r.created_at + interval '3 days', 1,
-      r.created_at + interval '5 minutes' * k + random() * interval '6 hours',
-      r.created_at + interval '5 minutes' * k
-    from r, d, generate_series(1, 1 + (r.n % 3)::int) k`);
-    await raw.query(`
-    insert into bookings (ride_id, quote_id, customer_id, driver_id, status, price_cents, fare_statement, accepted_at, completed_at, created_at)
-    select r.id, q.id, r.customer_id, q.driver_id, case when r.status = 'completed' then 'completed' else 'confirmed' end,
-      q.price_cents, 'Bench fare.', q.created_at + interval '1 hour',
-      case when r.status = 'completed' then r.pickup_at end, q.created_at + interval '1 hour'
-    from quotes q join rides r on r.id = q.ride_id where q.status = 'accepted'`);
+    await fillTrips(raw, RIDES, BUSY);
     await raw.query('vacuum analyze');
   }
   const counts = await raw.query(
