@@ -320,6 +320,8 @@ export const ratings = pgTable(
 /**
  * Questions before booking: on an open trip a driver asks, the customer answers; every driver who can
  * see the trip sees the thread. Bodies are stored already masked (contact details, links, phone numbers).
+ * Issue 32: a customer may also ask one driver about that driver's quote; such a question has a
+ * recipient and is seen only by the customer and that driver (its answer by them too).
  */
 export const rideQuestions = pgTable(
   'ride_questions',
@@ -334,6 +336,8 @@ export const rideQuestions = pgTable(
     kind: text('kind').notNull(),
     /** For an answer: the question it answers. */
     questionId: uuid('question_id').references((): AnyPgColumn => rideQuestions.id, { onDelete: 'cascade' }),
+    /** Issue 32: the one driver a customer's question is for (null: a driver's question, seen by all). */
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     /** True when masking changed what the author typed. */
     masked: flag('masked', false),
@@ -341,6 +345,7 @@ export const rideQuestions = pgTable(
   },
   (t) => [
     index('ride_questions_ride_idx').on(t.rideId, t.createdAt),
+    index('ride_questions_recipient_idx').on(t.recipientId).where(sql`${t.recipientId} is not null`),
     check('ride_questions_kind_check', sql`${t.kind} in ('question', 'answer')`),
     check('ride_questions_body_check', sql`length(trim(${t.body})) between 1 and 1000`),
     check('ride_questions_answer_check', sql`(${t.kind} = 'answer') = (${t.questionId} is not null)`),
