@@ -247,6 +247,31 @@ describe.each(databaseKinds())('fare tables and instant booking (%s)', (kind) =>
       expect(ids(await pricesFor({ from: { lat: -32.761 + 25 * KM, lng: 151.744 } }))).not.toContain(fare.id);
     });
 
+    it('a 100 km area holds a pickup 99 km away in every direction, and not one 101 km away', async () => {
+      // The point `km` kilometres from (lat, lng) on `bearing` degrees, on the sphere the statement uses.
+      const away = (lat: number, lng: number, km: number, bearing: number) => {
+        const d = km / 6371;
+        const [p1, l1, b] = [(lat * Math.PI) / 180, (lng * Math.PI) / 180, (bearing * Math.PI) / 180];
+        const p2 = Math.asin(Math.sin(p1) * Math.cos(d) + Math.cos(p1) * Math.sin(d) * Math.cos(b));
+        const l2 =
+          l1 +
+          Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(p1), Math.cos(d) - Math.sin(p1) * Math.sin(p2));
+        return { lat: (p2 * 180) / Math.PI, lng: (l2 * 180) / Math.PI };
+      };
+      const centre = { lat: -32.761, lng: 151.744 };
+      const fare = await createFare(
+        driver,
+        fareBody(vehicleId, { from: { name: 'Raymond Terrace', ...centre, radiusKm: 100 } }),
+      );
+      for (const bearing of [0, 45, 90, 135, 180, 225, 270, 315]) {
+        const near = away(centre.lat, centre.lng, 99, bearing);
+        const far = away(centre.lat, centre.lng, 101, bearing);
+        expect(ids(await pricesFor({ from: near })), `99 km at ${bearing} degrees`).toContain(fare.id);
+        expect(ids(await pricesFor({ from: far })), `101 km at ${bearing} degrees`).not.toContain(fare.id);
+      }
+      expect((await driver.client.post(`/api/fares/${fare.id}/retire`)).status).toBe(200);
+    });
+
     it('passengers and bags must fit the fare', async () => {
       const fare = await createFare(driver, fareBody(vehicleId, { maxPassengers: 4, maxBags: 3 }));
       expect(ids(await pricesFor({ passengers: 4, bags: 3 }))).toContain(fare.id);

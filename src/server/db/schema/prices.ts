@@ -6,7 +6,7 @@
  * Airport) or "within N km of" one. A trip matches an end when its address lies within the radius.
  * Seats are never oversold: `seats_sold` only moves by one conditional UPDATE and a CHECK holds the line.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   check,
   doublePrecision,
@@ -33,6 +33,18 @@ const routeEnds = () => ({
   toLng: doublePrecision('to_lng').notNull(),
   toRadiusKm: doublePrecision('to_radius_km').notNull(),
 });
+
+/**
+ * SQL: the square, in degrees, around the point (lat, lng) that holds every place within `radiusKm` of it
+ * (2% spare), as a PostgreSQL box (x = latitude, y = longitude). The price list finds the fares whose from
+ * area may hold a pickup through a GiST index on this expression (fares_from_area_idx), so the query must
+ * write it exactly so: both use this function.
+ */
+export function areaBoxSql(lat: SQL, lng: SQL, radiusKm: SQL): SQL {
+  const dLat = sql`${radiusKm} / 111.32::float8 * 1.02::float8`;
+  const dLng = sql`${radiusKm} / (111.32::float8 * greatest(0.01::float8, cos(radians(${lat})))) * 1.02::float8`;
+  return sql`box(point(${lat} - ${dLat}, ${lng} - ${dLng}), point(${lat} + ${dLat}, ${lng} + ${dLng}))`;
+}
 
 /**
  * A driver's fixed price for a route and a vehicle: the base price covers up to `includedPassengers`
@@ -77,8 +89,11 @@ export const fares = pgTable(
   },
   (t) => [
     index('fares_driver_idx').on(t.driverId).where(sql`${t.retiredAt} is null`),
-    // The price list: live fares near a trip's pickup (a bounding box on the from end first).
-    index('fares_from_idx').on(t.fromLat, t.fromLng).where(sql`${t.retiredAt} is null`),
+    // The price list: the live fares whose from area may hold a trip's pickup (a box around each from end,
+    // GiST; a btree on the points could not narrow a region whose fares are all within 100 km of it).
+    index('fares_from_area_idx')
+      .using('gist', areaBoxSql(sql`${t.fromLat}`, sql`${t.fromLng}`, sql`${t.fromRadiusKm}`))
+      .where(sql`${t.retiredAt} is null`),
     check('fares_price_check', sql`${t.priceCents} > 0`),
     check(
       'fares_radius_check',

@@ -1,20 +1,19 @@
 /**
  * The price list (issue 31 item 1): every live fare that prices a trip now, cheapest first. A fare matches
  * when the pickup is within its from radius and the destination within its to radius (great circle, after
- * a bounding box on the from end for fares_from_idx and a per-fare box), the passengers and bags fit the
+ * the from area's square through fares_from_area_idx and the to end's square), the passengers and bags fit the
  * fare and its vehicle, child seats have a child-seat price and seats in the vehicle, a wheelchair an
  * accessible vehicle, the pickup's Sydney weekday is one of its days and its time inside its hours, the
  * notice is long enough; and its driver is available then (drivers.availability, as rides/matching.ts reads
  * it), offers what the trip needs (canServe) and passes the verification gate with that vehicle. Two steps
  * (a page of the cheapest fares, sorted by the statement, then their drivers) so a busy route's hundreds of
- * fares cost one scan and one check of a few dozen drivers (bench/price-list.ts); the prices shown are added
- * up by shared/marketplace/fares.ts.
+ * fares cost one index scan and one check of a few dozen drivers (bench/price-list.ts); the prices shown are
+ * added up by shared/marketplace/fares.ts, and the cards beside them kept briefly (price-list-cards.ts).
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { canServe } from '../../../shared/marketplace/can-serve.ts';
 import { WEEKDAYS } from '../../../shared/marketplace/constants.ts';
 import {
-  FARE_LIMITS,
   type InstantPriceDto,
   type PricedFare,
   priceParts,
@@ -24,9 +23,9 @@ import { type RideNeeds, readOffers } from '../../../shared/marketplace/needs.ts
 import { utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { drivers, vehicles } from '../../db/schema/index.ts';
-import { driverCards, vehicleCards } from '../driver-cards/cards.ts';
+import { areaBoxSql, drivers, vehicles } from '../../db/schema/index.ts';
 import { eligibleDriverSql } from '../verification/standing.ts';
+import { priceListCards } from './price-list-cards.ts';
 
 /** The trip being priced: a posted trip's columns or the /book-ride form so far. */
 export interface PricedTripInput {
@@ -72,14 +71,13 @@ function distanceKm(lat: SQL, lng: SQL, pLat: number, pLng: number): SQL {
         * power(sin(radians(${lng} - ${pLng}::float8) / 2), 2)))))`;
 }
 
-/** SQL: the fare's from point lies in the box of the largest radius around the pickup (index-friendly). */
-function fromBox(t: PricedTripInput): SQL {
-  const km = FARE_LIMITS.radiusKmMax;
-  const dLat = (km / KM_PER_DEGREE_LAT) * 1.01;
-  const cos = Math.cos((t.pickupLat * Math.PI) / 180);
-  const dLng = cos > 0.01 ? (km / (KM_PER_DEGREE_LAT * cos)) * 1.01 : 180;
-  return sql`f.from_lat between ${t.pickupLat - dLat}::float8 and ${t.pickupLat + dLat}::float8
-    and f.from_lng between ${t.pickupLng - dLng}::float8 and ${t.pickupLng + dLng}::float8`;
+/**
+ * SQL: the fare's from area (its square, areaBoxSql) holds the pickup: fares_from_area_idx, a GiST index on
+ * that expression, answers it, so a route's fares are found without reading the region's.
+ */
+function fromArea(t: PricedTripInput): SQL {
+  const pickup = sql`point(${t.pickupLat}::float8, ${t.pickupLng}::float8)`;
+  return sql`${areaBoxSql(sql`f.from_lat`, sql`f.from_lng`, sql`f.from_radius_km`)} @> box(${pickup}, ${pickup})`;
 }
 
 /**
@@ -138,7 +136,7 @@ export function candidateFaresSql(t: PricedTripInput, window: CandidateWindow = 
     join vehicles v on v.id = f.vehicle_id
     where f.retired_at is null
       ${onlyFareId ? sql`and f.id = ${onlyFareId}::uuid` : sql``}
-      and ${fromBox(t)}
+      and ${fromArea(t)}
       -- Inside a CASE, so PostgreSQL tests the two squares first (it orders plain AND conditions by its own
       -- cost estimate, which put the jsonb days and the notice first on every fare).
       and case when ${nearBox(sql`f.from_lat`, sql`f.from_lng`, sql`f.from_radius_km`, t.pickupLat, t.pickupLng)}
@@ -279,13 +277,11 @@ export async function instantPrices(db: Db, t: PricedTripInput): Promise<Instant
     if (page.length < PAGE) break;
   }
   if (priced.length === 0) return [];
-  const [cards, cars] = await Promise.all([
-    driverCards(db, [...new Set(priced.map((p) => p.fare.driverId))], { quoteTimes: false }),
-    vehicleCards(
-      db,
-      priced.map((p) => p.fare.vehicleId),
-    ),
-  ]);
+  const { cards, cars } = await priceListCards(
+    db,
+    priced.map((p) => p.fare.driverId),
+    priced.map((p) => p.fare.vehicleId),
+  );
   const items: InstantPriceDto[] = [];
   for (const p of priced) {
     const driver = cards.get(p.fare.driverId);

@@ -1,0 +1,4 @@
+-- Issue 31, Speed: the price list finds the fares whose from area (a square around the from point) holds the
+-- pickup through a GiST index on that box; the btree on the from points could not narrow a region.
+DROP INDEX "fares_from_idx";--> statement-breakpoint
+CREATE INDEX "fares_from_area_idx" ON "fares" USING gist (box(point("from_lat" - "from_radius_km" / 111.32::float8 * 1.02::float8, "from_lng" - "from_radius_km" / (111.32::float8 * greatest(0.01::float8, cos(radians("from_lat")))) * 1.02::float8), point("from_lat" + "from_radius_km" / 111.32::float8 * 1.02::float8, "from_lng" + "from_radius_km" / (111.32::float8 * greatest(0.01::float8, cos(radians("from_lat")))) * 1.02::float8))) WHERE "fares"."retired_at" is null;
