@@ -15,6 +15,17 @@ import type { AppBindings } from './http/context.ts';
 export const HEADERS_TIMEOUT_MS = 15_000;
 export const REQUEST_TIMEOUT_MS = 120_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * How often Node checks the two timeouts above. Its default, 30 s, let slow headers hold a connection 42 s
+ * (issue 33); every second, a timeout holds to the second.
+ */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/** The limits a server is started with: the constants above, shorter in tests that wait for them. */
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+}
 
 export interface RunningServer {
   port: number;
@@ -25,7 +36,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function listen(app: Hono<AppBindings>, port: number, hostname?: string) {
+export function listen(
+  app: Hono<AppBindings>,
+  port: number,
+  hostname?: string,
+  timeouts: ServerTimeouts = { headersMs: HEADERS_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS },
+) {
   return new Promise<RunningServer>((resolve, reject) => {
     const server = serve(
       {
@@ -33,9 +49,10 @@ export function listen(app: Hono<AppBindings>, port: number, hostname?: string) 
         port,
         hostname,
         serverOptions: {
-          headersTimeout: HEADERS_TIMEOUT_MS,
-          requestTimeout: REQUEST_TIMEOUT_MS,
+          headersTimeout: timeouts.headersMs,
+          requestTimeout: timeouts.requestMs,
           keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+          connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
         },
       },
       (info: AddressInfo) => {
