@@ -9,6 +9,8 @@
  *  4. accepted: 'sent' (only if still pending). Refused or unreachable: the error is recorded and the row
  *     waits with exponential backoff (10 s doubling to 10 min by default); after 24 hours of trying, or at
  *     once for a permanent refusal of the recipient or message (5xx at RCPT TO or DATA), it is 'failed'.
+ *  5. after failures, the first mail accepted, or an SMTP greeting at the start of a round (transport.verify),
+ *     makes every waiting row due at once, oldest first (issue 33: a backlog waited up to 10 minutes).
  *
  * Exactly once, as near as SMTP allows: a row leaves 'pending' once. If the process dies after the SMTP
  * server accepted a mail but before the row was marked, the lease runs out and the mail is sent once more,
@@ -34,6 +36,7 @@ import {
   nextDue,
   type OutboxRoundResult,
   type OutboxWorkerOptions,
+  releaseBacklog,
   startOutboxWorker,
   thisAttempt,
 } from './outbox-worker.ts';
@@ -151,6 +154,9 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
     retentionDays: opts.retentionDays ?? MAIL_RETENTION_DAYS,
     retryDelayMs: opts.retryDelayMs ?? defaultMailRetryDelayMs,
     upkeep: async () => ({ expired: await expireMail(db) }),
+    // Without SMTP (the JSON transport) there is nothing to ask.
+    probe: opts.smtpUrl ? async () => void (await transport.verify()) : undefined,
+    backlogDue: () => releaseBacklog(db, mailOutbox),
     claim: (skip) => claimNextMail(db, { leaseMs: opts.leaseMs, from: opts.from, skip }),
     send: async (row: OutboxRow) => {
       const message: SendMailOptions & { signal?: AbortSignal } = {

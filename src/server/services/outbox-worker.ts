@@ -30,7 +30,9 @@ export function msFromNow(ms: number): SQL {
 
 /** The claim's SET: one more attempt, and the row not due again until the lease of `leaseMs` runs out. */
 export function leaseSet(table: OutboxTable, leaseMs: number) {
-  return { attempts: sql`${table.attempts} + 1`, nextAttemptAt: msFromNow(leaseMs) };
+  // The previous attempt's error goes while this one is in flight (its outcome writes the next): a row with
+  // an error is one waiting out a retry delay, which releaseBacklog may make due at once.
+  return { attempts: sql`${table.attempts} + 1`, nextAttemptAt: msFromNow(leaseMs), error: null };
 }
 
 /**
@@ -105,6 +107,30 @@ export interface OutboxSenderParts<Row extends OutboxRow, Receipt, Extra extends
    * `delayMs` from now; true when the row was given up ('failed') instead.
    */
   recordFailure: (row: Row, err: unknown, delayMs: number) => Promise<boolean>;
+  /**
+   * Asks the provider whether it answers again (an SMTP greeting), without sending; throws when not. Run at
+   * the start of a round while this sender's last attempt failed, so a backlog does not wait for a new row.
+   */
+  probe?: () => Promise<void>;
+  /**
+   * Makes every row waiting out a retry delay due now, oldest first (`releaseBacklog`), once the provider
+   * answers again after failures: the first success or a probe that passes.
+   */
+  backlogDue?: () => Promise<number>;
+}
+
+/**
+ * The SET and WHERE that make the rows waiting out a retry delay due now, in the order they were recorded
+ * (next_attempt_at = created_at, which the claim orders by). Only rows whose last attempt failed and ended
+ * (`error` set, and cleared by every claim: `leaseSet`), so a row another instance is sending right now is
+ * never made due twice.
+ */
+export async function releaseBacklog(db: Db, table: OutboxTable): Promise<number> {
+  const result = (await db.execute(sql`
+    update ${table} set next_attempt_at = created_at
+     where status = 'pending' and error is not null and next_attempt_at > now()
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
 
 export interface OutboxSender<Extra extends object> {
@@ -125,6 +151,16 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
   const unmarked = new Map<string, Receipt>();
   let lastPrunedAt = 0;
   let stopping = false;
+  /** This sender's last attempt failed: the provider may be down, and rows may be waiting for it. */
+  let failing = false;
+
+  /** The provider answers again: the rows waiting out their retry delays are due now (issue 33 item 6). */
+  async function recovered() {
+    failing = false;
+    const released = (await parts.backlogDue?.()) ?? 0;
+    if (released > 0)
+      console.info(`${parts.name}: the provider answers again; sending ${released} waiting at once`);
+  }
 
   async function flushUnmarked() {
     for (const [id, receipt] of [...unmarked]) {
@@ -146,6 +182,7 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
     try {
       receipt = await parts.send(row);
     } catch (err) {
+      failing = true;
       const delayMs = parts.retryDelayMs(row.attempts);
       const failed = await parts.recordFailure(row, err, delayMs);
       console.error(
@@ -161,6 +198,7 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
       unmarked.set(row.id, receipt);
       throw err;
     }
+    if (failing) await recovered();
     return 'sent';
   }
 
@@ -170,6 +208,13 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
       await flushUnmarked();
       const extra = await parts.upkeep?.();
       await prune();
+      if (failing && parts.probe) {
+        const answers = await parts.probe().then(
+          () => true,
+          () => false,
+        );
+        if (answers) await recovered();
+      }
       const tried: string[] = [];
       while (tried.length < 200 && !stopping) {
         const row = await parts.claim(tried);
