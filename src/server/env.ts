@@ -88,6 +88,11 @@ const schema = z.object({
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /**
+   * On SIGTERM, how long the server keeps serving with /api/ready failing before it stops accepting, so a
+   * load balancer or Kubernetes takes it out of rotation first (docs/DEPLOY.md). 0 stops accepting at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /**
    * How often a live stream sends `ping` when nothing else happens (issue 11). Below the idle timeout of any
    * proxy in front, and under the web app's LIVE_STALE_AFTER_MS (25 s), after which it reconnects.
    */

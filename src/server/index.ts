@@ -18,7 +18,10 @@ import { startMailWorker } from './services/mail-worker.ts';
 import { smsProviderFor } from './services/sms.ts';
 import { startSmsWorker } from './services/sms-worker.ts';
 
-/** A stop asked for by SIGTERM/SIGINT ends the process within this time, finished or not. */
+/**
+ * After the drain delay (SHUTDOWN_DRAIN_MS), a stop asked for by SIGTERM/SIGINT ends the process within this
+ * time, finished or not: the whole stop takes at most SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS.
+ */
 export const SHUTDOWN_TIMEOUT_MS = 9_000;
 
 // A fault in a background task (a dropped connection, a failed timer callback) must not take every user's
@@ -62,7 +65,9 @@ async function main() {
   // Read (and in development create the session secret) before forking: every server shares it.
   const env = loadEnv();
   if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
-    superviseServers(env.WEB_CONCURRENCY, { stopTimeoutMs: SHUTDOWN_TIMEOUT_MS + 2_000 });
+    superviseServers(env.WEB_CONCURRENCY, {
+      stopTimeoutMs: env.SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS + 2_000,
+    });
     return;
   }
   const worker = workerNumber();
@@ -131,10 +136,12 @@ async function main() {
     );
 
   /**
-   * Graceful shutdown (docs/ARCHITECTURE.md "Stopping"): /api/ready starts failing, the listening socket
-   * closes, event streams end (their browsers reconnect, to another instance behind a load balancer),
-   * requests in flight finish, the workers finish their current job, the database closes. Whatever is
-   * still running after SHUTDOWN_TIMEOUT_MS is cut off; a second signal exits at once.
+   * Graceful shutdown (docs/ARCHITECTURE.md "Stopping"): /api/ready fails at once and every answer says
+   * `Connection: close`, while the server keeps accepting for SHUTDOWN_DRAIN_MS (a load balancer polling
+   * /api/ready takes it out of rotation meanwhile, so no request is refused); then the listening socket
+   * closes, event streams end (their browsers reconnect, to another instance), every request received is
+   * answered, the workers finish their current job, the database closes. Whatever is still running
+   * SHUTDOWN_TIMEOUT_MS after the drain is cut off; a second signal exits at once.
    */
   let stopping = false;
   const stop = async (signal: string) => {
@@ -143,16 +150,20 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal}: shutting down`);
     const started = Date.now();
+    const drainMs = env.SHUTDOWN_DRAIN_MS;
+    console.log(
+      `${signal}: shutting down (/api/ready fails; still serving for ${drainMs} ms, then finishing what was received)`,
+    );
     setTimeout(() => {
-      console.error(`Shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS} ms: exiting`);
+      console.error(`Shutdown did not finish within ${drainMs + SHUTDOWN_TIMEOUT_MS} ms: exiting`);
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, drainMs + SHUTDOWN_TIMEOUT_MS).unref();
     lifecycle.draining = true;
-    const closed = server.close();
-    hub.closeAll();
-    await closed;
+    server.drain();
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+    // Event streams end once no more connections come (their browsers reconnect elsewhere).
+    await server.close(() => hub.closeAll());
     await deps.later.drain();
     await stopBackground();
     await hub.close();

@@ -1,7 +1,8 @@
 /**
- * Graceful shutdown (issue 11), on the real entry point (`src/server/index.ts` in its own process): on
- * SIGTERM the server stops accepting, ends event streams, lets a request in flight finish, closes the
- * database and exits with 0 within 10 s; a second signal exits at once.
+ * Graceful shutdown (issues 11 and 33), on the real entry point (`src/server/index.ts` in its own process):
+ * on SIGTERM /api/ready fails at once while the server keeps serving for the drain delay (every answer with
+ * `Connection: close`); then it stops accepting, ends event streams, answers every request it received,
+ * closes the database and exits with 0; a second signal exits at once.
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,8 +28,9 @@ describe.each(databaseKinds())('shutdown (%s)', (kind) => {
     running = undefined;
   });
 
-  it('SIGTERM with a stream open and a request in flight: the stream ends, the request is answered, exit 0 within 10 s', async () => {
-    running = await startServerProcess(kind);
+  it('SIGTERM with a stream open and a request in flight: ready fails, then the stream ends, the request is answered, exit 0', async () => {
+    const drainMs = 1_500;
+    running = await startServerProcess(kind, { env: { SHUTDOWN_DRAIN_MS: String(drainMs) } });
     const client = await signedIn(running.baseUrl);
     const opened = await EventStream.open(client, `${running.baseUrl}/api/notifications/stream`);
     const stream = opened.stream!;
@@ -49,8 +51,16 @@ describe.each(databaseKinds())('shutdown (%s)', (kind) => {
 
     const signalled = Date.now();
     running.child.kill('SIGTERM');
-    // The stream ends (its browser would reconnect, to another instance behind a load balancer).
-    await stream.ended(5_000);
+    // During the drain delay: not ready (the load balancer moves on), still serving, connections not kept.
+    await new Promise((r) => setTimeout(r, 300));
+    const ready = await fetch(`${running.baseUrl}/api/ready`);
+    expect(ready.status).toBe(503);
+    const health = await fetch(`${running.baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('connection')).toBe('close');
+    // Then the stream ends (its browser would reconnect, to another instance behind a load balancer).
+    await stream.ended(drainMs + 5_000);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(drainMs - 100);
     // New connections are refused.
     await expect(fetch(`${running.baseUrl}/api/health`)).rejects.toThrow();
     // The request in flight still gets its answer.
@@ -60,8 +70,55 @@ describe.each(databaseKinds())('shutdown (%s)', (kind) => {
 
     const { code, at } = await running.exited;
     expect(code).toBe(0);
-    expect(at - signalled).toBeLessThan(10_000);
+    expect(at - signalled).toBeLessThan(drainMs + 10_000);
     expect(running.output()).toContain('SIGTERM: shutting down');
+  }, 90_000);
+
+  it('200 requests in flight at the signal and arriving during the drain delay are all answered', async () => {
+    const drainMs = 3_000;
+    running = await startServerProcess(kind, { env: { SHUTDOWN_DRAIN_MS: String(drainMs) } });
+    const { baseUrl } = running;
+    // A public read that asks the database (each from its own address: the per-address limit is not the point).
+    let n = 0;
+    const request = () => {
+      n += 1;
+      const q = new URLSearchParams({
+        pickupLat: '-32.795',
+        pickupLng: '151.834',
+        destinationLat: '-32.715',
+        destinationLng: '152.151',
+        pickupAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        passengers: '2',
+        bags: '1',
+      });
+      return fetch(`${baseUrl}/api/fares/prices?${q}`, {
+        headers: { 'X-Forwarded-For': `10.33.${Math.floor(n / 250)}.${n % 250}` },
+      }).then(
+        async (res) => ({ status: res.status, body: await res.text() }),
+        (err: Error) => ({ status: 0, body: String(err.cause ?? err) }),
+      );
+    };
+    expect((await request()).status).toBe(200);
+    const answers: Promise<{ status: number; body: string }>[] = [];
+    // 100 in flight when the signal comes...
+    for (let i = 0; i < 100; i++) answers.push(request());
+    const signalled = Date.now();
+    running.child.kill('SIGTERM');
+    // ...and 100 more arriving during the drain delay: 20 every 100 ms.
+    for (let batch = 0; batch < 5; batch++) {
+      await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 20; i++) answers.push(request());
+    }
+    // All were sent well inside the delay (else this test would measure its own lateness).
+    expect(Date.now() - signalled).toBeLessThan(drainMs - 1_000);
+    const settled = await Promise.all(answers);
+    const unanswered = settled.filter((a) => a.status === 0 || a.status >= 500);
+    expect(unanswered, JSON.stringify(unanswered.slice(0, 3))).toEqual([]);
+    expect(settled.every((a) => a.status === 200)).toBe(true);
+    const { code, at } = await running.exited;
+    expect(code).toBe(0);
+    expect(at - signalled).toBeGreaterThanOrEqual(drainMs - 100);
+    expect(running.output()).toContain('Stopped in');
   }, 90_000);
 
   it('a second signal exits at once, without waiting for what is in flight', async () => {
