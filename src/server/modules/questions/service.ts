@@ -12,6 +12,7 @@
  * FOR SHARE meanwhile, so a booking or cancellation of the trip waits for it, and it for them.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
@@ -386,14 +387,18 @@ export async function questionCounts(db: Db, viewer: Viewer, rideIds: string[]):
       visible.push(ride.id);
   }
   if (visible.length === 0) return { counts };
+  // A join, not a correlated `not exists`: inside a subquery over the same table an unqualified column
+  // named the inner row, so every question counted as unanswered (issue 32 item 9). One answer a question
+  // at most, so the join adds no rows.
+  const answers = alias(rideQuestions, 'answers');
   const rows = await db
     .select({
       rideId: rideQuestions.rideId,
       questions: sql<number>`count(*)::int`,
-      unanswered: sql<number>`count(*) filter (where not exists (
-        select 1 from ride_questions a where a.question_id = ${rideQuestions.id}))::int`,
+      unanswered: sql<number>`(count(*) filter (where ${answers.id} is null))::int`,
     })
     .from(rideQuestions)
+    .leftJoin(answers, and(eq(answers.questionId, rideQuestions.id), eq(answers.kind, 'answer')))
     .where(and(inArray(rideQuestions.rideId, visible), eq(rideQuestions.kind, 'question')))
     .groupBy(rideQuestions.rideId);
   for (const id of visible) counts[id] = { questions: 0, unanswered: 0 };
