@@ -190,12 +190,6 @@ export function QuoteCard({
         </p>
       )}
       {onAccept && <AskAgain quote={quote} ride={ride} driverName={d.companyName || d.firstName} />}
-      {/* Issue 32: ask this driver about their quote before booking. */}
-      {onAccept && ride.status === 'open' && isLiveStatus(quote) && !isLapsed(quote) && (
-        <Suspense fallback={null}>
-          <AskDriverQuestion rideId={ride.id} quoteId={quote.id} driverName={d.companyName || d.firstName} />
-        </Suspense>
-      )}
       {onAccept && acceptable && !confirming && (
         <Button className="w-full" onClick={() => setConfirming(true)}>
           Accept this quote
@@ -233,6 +227,13 @@ export function QuoteCard({
             </Button>
           </p>
         </div>
+      )}
+      {/* Issue 32: ask this driver about their quote before booking (after
+          the one primary action, Accept). */}
+      {onAccept && ride.status === 'open' && isLiveStatus(quote) && !isLapsed(quote) && (
+        <Suspense fallback={null}>
+          <AskDriverQuestion rideId={ride.id} quoteId={quote.id} driverName={d.companyName || d.firstName} />
+        </Suspense>
       )}
     </Card>
   );
