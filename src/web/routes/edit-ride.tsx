@@ -1,9 +1,6 @@
 /** /edit-ride/{id}: change or cancel a request until it is booked. */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
-import { Field, FormError } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { useEditRide, useRide } from '../features/marketplace/api.ts';
