@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { CONTACT_MASK } from '../../src/shared/marketplace/mask-contacts.ts';
 import { notificationPath } from '../../src/shared/marketplace/notification-types.ts';
 import {
@@ -129,6 +130,17 @@ describe.each(databaseKinds())('customers ask a driver about their quote (%s)', 
     expect(told!.message).not.toContain('0412');
     expect(notificationPath('customer_question', ride.id)).toBe(`/available-rides#questions-${ride.id}`);
     expect(await notificationsOf(server, otherDriver.userId, 'customer_question')).toEqual([]);
+    // The e-mail's button opens the trip's card, where the driver answers.
+    await runDeliveryRound({ db: server.db, env: server.deps.env, mailer: server.deps.mailer });
+    const mails = await rows<{ subject: string; text: string }>(
+      server.db,
+      sql`select subject, text from mail_outbox where "to" = ${quoted.email}
+          and meta->>'notificationType' = 'customer_question'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A customer asked about your quote');
+    expect(mails[0]!.text).toContain(`${server.baseUrl}/available-rides#questions-${ride.id}`);
+    expect(mails[0]!.text).not.toContain('0412');
 
     // The driver reads it as theirs to answer; the other driver does not see it, nor count it.
     const driverView = await thread(quoted, ride.id);
