@@ -118,7 +118,8 @@ test('quotes: an empty list says what happens next; the lowest price is marked; 
   await expect(cheaper.getByTestId('quote-marks')).toHaveText('Lowest price');
   await expect(cards.filter({ hasText: 'Dearer Drivers' }).getByTestId('quote-marks')).toHaveCount(0);
   for (const card of await cards.all()) {
-    await expect(card.getByRole('button')).toHaveText(['Accept this quote']);
+    // Issue 32: "Ask this driver" follows, a secondary button.
+    await expect(card.getByRole('button')).toHaveText(['Accept this quote', 'Ask this driver']);
   }
   await expect(cheaper).toContainText('The most you pay. You pay the driver directly.');
   expect(await axeViolations(customer)).toEqual([]);

@@ -107,7 +107,7 @@ test('the place picker on a wide screen', async ({ page, request }) => {
   await openBookRide(page, request);
   await page.getByRole('combobox', { name: 'Destination suburb' }).fill('syd');
   const list = page.getByRole('listbox', { name: 'Destination suburbs and places' });
-  await expect(list.getByRole('option').nth(0)).toContainText('Sydney Domestic Airport (SYD), T2 and T3');
-  await expect(list.getByRole('option').nth(1)).toContainText('Sydney International Airport (SYD), T1');
+  await expect(list.getByRole('option').nth(0)).toContainText('Sydney Airport T2/T3 (Domestic)');
+  await expect(list.getByRole('option').nth(1)).toContainText('Sydney Airport T1 (International)');
   await page.screenshot({ path: `${SHOTS}/places-1280.png` });
 });

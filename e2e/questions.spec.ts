@@ -61,7 +61,7 @@ test('a driver asks before booking, the customer answers, both see it live', asy
   const rideId = ((await posted.json()) as { ride: { id: string } }).ride.id;
 
   await customer.goto(`/driver-matching/${rideId}`);
-  const customerQuestions = customer.getByRole('region', { name: 'Questions from drivers' });
+  const customerQuestions = customer.getByRole('region', { name: 'Questions and answers' });
   await expect(customerQuestions).toContainText('No questions yet');
   await expect(customerQuestions).toContainText('Contact details are shared once you book');
 

@@ -529,6 +529,14 @@ const MATRIX: Record<string, Entry> = {
     expect: '401 403 403 200 404 404',
     request: async (w) => ({ path: `/api/quotes/${await w.freshQuote()}/renew`, body: {} }),
   },
+  'POST /api/quotes/:id/questions': {
+    // Issue 32: the trip's customer asks the quote's driver; drivers are told only customers ask (403).
+    expect: '401 201 404 403 403 404',
+    request: async (w) => ({
+      path: `/api/quotes/${await w.freshQuote()}/questions`,
+      body: { body: 'Is the child seat included in this price?' },
+    }),
+  },
   'POST /api/quotes/:id/ask-again': {
     // Issue 31: the trip's customer only; the fresh quote is still live, so theirs is a 409 (not lapsed).
     expect: '401 409 404 403 403 404',

@@ -74,11 +74,18 @@ describe.each(oneDatabaseKind())('GET /api/places (%s)', (kind) => {
       'Williamtown NSW 2318',
       'Newcastle Airport (NTL)',
     ]);
-    expect((await search('Sydney Airport')).map((p) => [p.name, p.kind, p.locality, p.postcode])).toEqual([
-      ['Sydney Domestic Airport (SYD), T2 and T3', 'airport', 'Sydney Domestic Airport', '2020'],
-      ['Sydney International Airport (SYD), T1', 'airport', 'Sydney International Airport', '2020'],
-    ]);
-    expect((await search('SYD'))[0]?.kind).toBe('airport');
+    // Issue 32: both terminals under the name people type and say, for "Sydney Airport", "SYD" and
+    // "Mascot" alike, each still booked in its own gazetteer locality.
+    const terminals = [
+      ['Sydney Airport T2/T3 (Domestic)', 'airport', 'Sydney Domestic Airport', '2020'],
+      ['Sydney Airport T1 (International)', 'airport', 'Sydney International Airport', '2020'],
+    ];
+    for (const typed of ['Sydney Airport', 'SYD', 'Mascot', 'sydney airport']) {
+      const found = (await search(typed)).map((p) => [p.name, p.kind, p.locality, p.postcode]);
+      expect(found.slice(0, 2), typed).toEqual(terminals);
+    }
+    // The suburb Mascot is still offered, after the airport.
+    expect((await search('Mascot')).map((p) => p.label)).toContain('Mascot NSW 2020');
     expect((await search('Nelson Bay Marina'))[0]).toMatchObject({
       name: "d'Albora Marina Nelson Bay",
       kind: 'marina',

@@ -257,6 +257,14 @@ describe.each(databaseKinds())('questions before booking (%s)', (kind) => {
     const seen = await thread(reader, ride.id);
     expect(seen.items[0]!.answer?.body).toBe(`Yes, one booster for a 5 year old. Text me on ${CONTACT_MASK}`);
 
+    // Issue 32 item 9: an answered question stops counting as waiting, for every reader of the count.
+    for (const who of [reader, asker, customer]) {
+      const counts = await who.client.get(`/api/ride-questions/counts?rideIds=${ride.id}`);
+      expect(((await counts.json()) as QuestionCountsDto).counts).toEqual({
+        [ride.id]: { questions: 1, unanswered: 0 },
+      });
+    }
+
     const again = await answer(customer, ride.id, question.id, { body: 'Actually two boosters.' });
     expect(again.status).toBe(409);
     expect(await errorOf(again)).toEqual({ code: 'conflict', message: QUESTION_MESSAGES.alreadyAnswered });

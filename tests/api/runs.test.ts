@@ -134,7 +134,7 @@ describe.each(databaseKinds())('runs (%s)', (kind) => {
           to: { locality: 'Sydney Domestic Airport', postcode: '2020', address: 'Sydney Domestic Airport' },
         }),
       );
-      expect(run.toName).toContain('Sydney Domestic Airport');
+      expect(run.toName).toBe('Sydney Airport T2/T3 (Domestic)');
       // A street address is never shown publicly as the run's name: the suburb is.
       const street = await publish(driver, runBody({ from: { ...NELSON_BAY, address: '12 Private Lane' } }));
       expect(street.fromName).toBe('Nelson Bay');

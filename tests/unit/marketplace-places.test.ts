@@ -131,10 +131,14 @@ describe('the named places (airports, wharves, landmarks...)', () => {
         .slice(0, 2)
         .map((p) => p.kind),
     ).toEqual(['airport', 'airport']);
-    expect(search('Sydney Airport').map((p) => p.name)).toEqual([
-      'Sydney Domestic Airport (SYD), T2 and T3',
-      'Sydney International Airport (SYD), T1',
-    ]);
+    for (const typed of ['Sydney Airport', 'SYD', 'Mascot', 'sydney air']) {
+      expect(
+        search(typed)
+          .slice(0, 2)
+          .map((p) => p.name),
+        typed,
+      ).toEqual(['Sydney Airport T2/T3 (Domestic)', 'Sydney Airport T1 (International)']);
+    }
     expect(search('mascot airport').every((p) => p.kind === 'airport')).toBe(true);
     expect(search('Nelson Bay Marina')[0]?.name).toBe("d'Albora Marina Nelson Bay");
     expect(search('dalbora')[0]?.name).toBe("d'Albora Marina Nelson Bay");

@@ -379,7 +379,8 @@ export function mailSubject(
       case 'quote_needs_confirmation':
         return `Trip changed, please confirm your quote: ${trip}, ${when}`;
       case 'quote_declined':
-        return `Quote not chosen: ${trip}, ${when}`;
+        // "Quote not chosen", "The customer cancelled this request" (issue 32), "Trip request closed".
+        return `${n.title}: ${trip}, ${when}`;
       case 'quote_invited':
         return `Open for quotes again: ${trip}, ${when}`;
       case 'quote_withdrawn':

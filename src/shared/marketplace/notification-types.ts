@@ -60,6 +60,11 @@ export const NOTIFICATION_TYPES = [
   'quote_renew',
   /** To the driver: the customer asked them to quote again after their quote lapsed. */
   'quote_asked_again',
+  // Customers' questions about a quote (issue 32). relatedId: the ride id.
+  /** To the driver: the customer asked them about their quote (the driver answers on the trip's card). */
+  'customer_question',
+  /** To the customer: the driver answered their question (on the trip's page). */
+  'customer_question_answered',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -75,7 +80,9 @@ export function notificationPath(type: string, relatedId: string | null): string
   // Questions before booking: the customer answers on the trip's page; the driver reads the answer on the
   // trip's card, whose questions open by themselves when the address names them.
   if (type === 'question_asked') return `/driver-matching/${relatedId}`;
-  if (type === 'question_answered') return `/available-rides#questions-${relatedId}`;
+  if (type === 'question_answered' || type === 'customer_question')
+    return `/available-rides#questions-${relatedId}`;
+  if (type === 'customer_question_answered') return `/driver-matching/${relatedId}#questions`;
   if (type === 'verification_submitted') return `/admin/verifications/${relatedId}`;
   if (type.startsWith('verification_')) return '/driver-profile#verification';
   if (type.startsWith('document_')) return '/driver-profile#documents';

@@ -36,6 +36,7 @@ export const MARKETPLACE_MESSAGES = {
   validForHours: 'Choose how long the quote stays valid: until 2 hours before pickup, or 24, 12 or 6 hours.',
   stars: 'Choose from 1 to 5 stars.',
   cancelReason: 'Please tell the other side why you are cancelling (at least 3 characters).',
+  cancelBothLegs: 'Say whether both legs of the return trip are cancelled (true or false).',
   vehicleCapacity: `Vehicle capacity must be from ${RIDE_LIMITS.passengersMin} to ${RIDE_LIMITS.passengersMax} seats.`,
   vehicleYear: 'Enter the year the vehicle was built.',
   hours: 'Hours must be HH:MM, and the end after the start.',
@@ -258,6 +259,11 @@ export const cancelInputSchema = z.object({
     .trim()
     .min(3, { error: MARKETPLACE_MESSAGES.cancelReason })
     .max(CANCEL_REASON_MAX, { error: MARKETPLACE_MESSAGES.cancelReason }),
+});
+
+/** POST /api/rides/:id/cancel (issue 32): the reason, and for one leg of a return trip whether both go. */
+export const cancelRideInputSchema = cancelInputSchema.extend({
+  bothLegs: z.boolean({ error: MARKETPLACE_MESSAGES.cancelBothLegs }).optional(),
 });
 
 export const hhmm = z

@@ -8,6 +8,7 @@ import { BOOKING_STATE_TEXT } from '../../shared/messages.ts';
 import { Card } from '../components/ui/card.tsx';
 import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useRide, useRideMatches } from '../features/marketplace/api.ts';
+import { CancelRequestDialog } from '../features/marketplace/components/CancelRequestDialog.tsx';
 import { RideQuestions } from '../features/marketplace/components/RideQuestions.tsx';
 import { RideQuotes, useRideBookings } from '../features/marketplace/components/RideQuotes.tsx';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
@@ -102,11 +103,14 @@ export default function DriverMatchingPage() {
               />
             )}
             {r.status === 'open' && (
-              <p>
-                <Link to={`/edit-ride/${r.id}`} className="text-brand-600 underline underline-offset-4">
-                  Change or cancel this request
-                </Link>
-              </p>
+              <div className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+                <p>
+                  <Link to={`/edit-ride/${r.id}`} className="text-brand-600 underline underline-offset-4">
+                    Change this request
+                  </Link>
+                </p>
+                <CancelRequestDialog ride={r} />
+              </div>
             )}
           </Card>
         </aside>

@@ -1,12 +1,10 @@
 /** /edit-ride/{id}: change or cancel a request until it is booked. */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
-import { Field, FormError } from '../components/ui/field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { toast } from '../components/ui/toast.tsx';
-import { useCancelRide, useEditRide, useRide } from '../features/marketplace/api.ts';
+import { useEditRide, useRide } from '../features/marketplace/api.ts';
+import { CancelRequestDialog } from '../features/marketplace/components/CancelRequestDialog.tsx';
 import {
   emptyTrip,
   needsToForm,
@@ -21,11 +19,8 @@ export default function EditRidePage() {
   const { id = '' } = useParams();
   const ride = useRide(id);
   const edit = useEditRide(id);
-  const cancel = useCancelRide(id);
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [cancelError, setCancelError] = useState<string | null>(null);
   if (ride.isPending) return <Loading />;
   if (ride.error) {
     return (
@@ -85,28 +80,13 @@ export default function EditRidePage() {
           }
         }}
       />
-      <Card className="flex flex-col gap-3">
-        <h2 className="text-xl font-bold">Cancel this request</h2>
-        <Field label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-        <FormError message={cancelError} />
-        <Button
-          variant="destructive"
-          className="self-start"
-          disabled={cancel.isPending}
-          onClick={async () => {
-            setCancelError(null);
-            try {
-              await cancel.mutateAsync(reason);
-              toast({ title: 'Request cancelled' });
-              navigate('/dashboard');
-            } catch (err) {
-              setCancelError(err instanceof ApiError ? err.message : 'The request could not be cancelled.');
-            }
-          }}
-        >
-          Cancel request
-        </Button>
-      </Card>
+      <section aria-labelledby="cancel-heading" className="flex flex-col gap-3">
+        <h2 id="cancel-heading" className="text-xl font-bold">
+          Cancel this request
+        </h2>
+        <p className="text-slate-700">You are asked to confirm, and told what happens to the quotes.</p>
+        <CancelRequestDialog ride={r} />
+      </section>
     </div>
   );
 }

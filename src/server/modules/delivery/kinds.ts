@@ -46,6 +46,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationType, string> = {
   quote_lapsing: 'A quote I have lapses within 12 hours (customers)',
   quote_renew: 'My quote lapses soon: renew it (drivers)',
   quote_asked_again: 'A customer asked me to quote again (drivers)',
+  customer_question: 'A customer asked about my quote (drivers)',
+  customer_question_answered: 'A driver answered my question about a quote (customers)',
 };
 
 export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;

@@ -7,6 +7,11 @@
  *   POST /rides/:id/questions/:qid/answer {body}     the customer answers, once     -> 201 { answer }
  *   GET  /ride-questions/counts?rideIds=a,b,...       questions and unanswered per trip (up to 50 ids)
  *                                                    -> QuestionCountsDto
+ *   POST /quotes/:id/questions           {body}      issue 32: the trip's customer asks the quote's driver,
+ *                                                    seen by the two of them only   -> 201 { question }
+ *
+ * The answer route serves both directions: the trip's customer answers drivers' questions, a driver the
+ * customer's questions put to them (other drivers 403, as before).
  *
  * A trip the caller cannot see, or an id that is not a uuid, reads as 404; a closed thread is 409; over a
  * limit is 429 with Retry-After; bad input is 400 and changes nothing. Every route is per-route
@@ -18,7 +23,7 @@ import { answerQuestionSchema, askQuestionSchema } from '../../../shared/validat
 import type { AppBindings, Deps, SessionUser } from '../../http/context.ts';
 import { AppError, notFound, parseBody } from '../../http/errors.ts';
 import { requirePermission, requireUser } from '../../http/middleware.ts';
-import { answerQuestion, askQuestion, questionCounts, readThread } from './service.ts';
+import { answerQuestion, askAboutQuote, askQuestion, questionCounts, readThread } from './service.ts';
 
 const uuid = z.uuid();
 const MAX_COUNT_IDS = 50;
@@ -47,9 +52,17 @@ export function questionRoutes(deps: Deps) {
     return c.json({ question }, 201);
   });
 
+  app.post('/quotes/:id/questions', requirePermission('create_ride_requests'), async (c) => {
+    const quoteId = idParam(c.req.param('id'));
+    const input = await parseBody(c, askQuestionSchema);
+    const question = await askAboutQuote(db, viewerOf(c.get('user')!), quoteId, input);
+    return c.json({ question }, 201);
+  });
+
   app.post(
     '/rides/:id/questions/:questionId/answer',
-    requirePermission('create_ride_requests'),
+    // The customer, or the driver a customer's question was put to (issue 32): the service decides.
+    requireUser,
     async (c) => {
       const rideId = idParam(c.req.param('id'));
       const questionId = idParam(c.req.param('questionId'));

@@ -10,8 +10,14 @@
  *
  * Each question or answer and its notification are written in one transaction; the ride row is held
  * FOR SHARE meanwhile, so a booking or cancellation of the trip waits for it, and it for them.
+ *
+ * Issue 32: the customer may also ask one driver about that driver's live quote (askAboutQuote). Such a
+ * question has a recipient (ride_questions.recipient_id): only the customer, that driver and an admin see
+ * it and its answer, that driver answers it, and each side is told in turn. It is limited as drivers'
+ * questions are (per driver and trip, and per hour), with the same atomic counters.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
@@ -146,12 +152,30 @@ async function driverNames(db: Db, ids: string[]): Promise<Map<string, string>> 
 
 type QuestionRow = typeof rideQuestions.$inferSelect;
 
-const answerDto = (row: QuestionRow): RideAnswerDto => ({
+const answerDto = (row: QuestionRow, answeredBy: string): RideAnswerDto => ({
   id: row.id,
+  answeredBy,
   body: row.body,
   masked: row.masked,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** A question the viewer may see: a driver's (seen by all who see the trip), or one they are party to. */
+const canSee = (q: Pick<QuestionRow, 'recipientId' | 'authorId'>, viewer: Viewer) =>
+  viewer.role === 'admin' ||
+  q.recipientId === null ||
+  q.recipientId === viewer.id ||
+  q.authorId === viewer.id;
+
+/** The SQL form of canSee over ride_questions rows (an answer is read through its question). */
+const visibleSql = (viewer: Viewer) =>
+  viewer.role === 'admin'
+    ? undefined
+    : or(
+        isNull(rideQuestions.recipientId),
+        eq(rideQuestions.recipientId, viewer.id),
+        eq(rideQuestions.authorId, viewer.id),
+      );
 
 /** GET /api/rides/:id/questions: the whole thread, oldest question first, each with its answer. */
 export async function readThread(db: Db, viewer: Viewer, rideId: string): Promise<RideQuestionsDto> {
@@ -161,21 +185,42 @@ export async function readThread(db: Db, viewer: Viewer, rideId: string): Promis
     .from(rideQuestions)
     .where(eq(rideQuestions.rideId, ride.id))
     .orderBy(asc(rideQuestions.createdAt), asc(rideQuestions.id));
-  const questions = rows.filter((r) => r.kind === 'question');
+  const questions = rows.filter((r) => r.kind === 'question' && canSee(r, viewer));
   const answers = new Map(rows.filter((r) => r.kind === 'answer').map((r) => [r.questionId!, r]));
-  const names = await driverNames(db, [...new Set(questions.map((q) => q.authorId))]);
+  const drivers = questions.flatMap((q) => [
+    q.authorId,
+    q.recipientId ?? q.authorId,
+    answers.get(q.id)?.authorId ?? q.authorId,
+  ]);
+  const names = await driverNames(
+    db,
+    [...new Set(drivers)].filter((id) => id !== ride.customerId),
+  );
   const closed = closedReason(ride);
+  const nameOf = (userId: string) =>
+    userId === viewer.id
+      ? 'You'
+      : userId === ride.customerId
+        ? 'The customer'
+        : (names.get(userId) ?? 'A driver');
   const items: RideQuestionDto[] = questions.map((q) => {
     const answer = answers.get(q.id);
+    const answerer = q.recipientId ?? ride.customerId;
     return {
       id: q.id,
       rideId: q.rideId,
-      askedBy: names.get(q.authorId) ?? 'A driver',
+      askedBy: q.authorId === ride.customerId ? 'The customer' : (names.get(q.authorId) ?? 'A driver'),
       mine: q.authorId === viewer.id,
+      toDriver: q.recipientId
+        ? q.recipientId === viewer.id
+          ? 'you'
+          : (names.get(q.recipientId) ?? 'A driver')
+        : null,
       body: q.body,
       masked: q.masked,
       createdAt: q.createdAt.toISOString(),
-      answer: answer ? answerDto(answer) : null,
+      answer: answer ? answerDto(answer, nameOf(answer.authorId)) : null,
+      canAnswer: closed === null && !answer && answerer === viewer.id,
     };
   });
   return {
@@ -293,6 +338,89 @@ export async function askQuestion(
     masked: row.masked,
     createdAt: row.createdAt.toISOString(),
     answer: null,
+    toDriver: null,
+    canAnswer: false,
+  };
+}
+
+/**
+ * POST /api/quotes/:id/questions (issue 32): the trip's customer asks the driver of a live quote about it,
+ * before booking. Only the two of them (and an admin) see it; the driver is told and answers. Someone
+ * else's quote, or a quote that does not exist, reads as 404; a closed trip or a quote no longer live, 409.
+ */
+export async function askAboutQuote(
+  db: Db,
+  viewer: Viewer,
+  quoteId: string,
+  input: { body: string },
+): Promise<RideQuestionDto> {
+  const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
+  if (!quote) throw notFound();
+  const ride = await rideById(db, quote.rideId);
+  if (!ride || ride.customerId !== viewer.id) throw notFound();
+  const closed = closedReason(ride);
+  if (closed) throw conflict(closed);
+  if (!LIVE_QUOTES.includes(quote.status as (typeof LIVE_QUOTES)[number])) {
+    throw conflict(QUESTION_MESSAGES.quoteNotLive);
+  }
+  const { body, masked } = maskedBody(input.body);
+  await limit(
+    db,
+    `customer-question:${viewer.id}:${ride.id}:${quote.driverId}`,
+    QUESTION_LIMITS.customerPerDriverPerHour,
+    QUESTION_MESSAGES.customerDriverHourly,
+  );
+  await limit(
+    db,
+    `customer-question:${viewer.id}`,
+    QUESTION_LIMITS.customerPerHour,
+    QUESTION_MESSAGES.customerAskHourly,
+  );
+
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const locked = await lockOpenRide(tx, ride.id);
+    // The quote may have been withdrawn or declined since it was read: it is held until the question is in.
+    const [live] = await tx
+      .select({ status: quotes.status })
+      .from(quotes)
+      .where(eq(quotes.id, quote.id))
+      .for('share');
+    if (!live || !LIVE_QUOTES.includes(live.status as (typeof LIVE_QUOTES)[number])) {
+      throw conflict(QUESTION_MESSAGES.quoteNotLive);
+    }
+    const [question] = await tx
+      .insert(rideQuestions)
+      .values({
+        rideId: locked.id,
+        authorId: viewer.id,
+        recipientId: quote.driverId,
+        kind: 'question',
+        body,
+        masked,
+      })
+      .returning();
+    await notify(tx, {
+      userId: quote.driverId,
+      type: 'customer_question',
+      title: 'A customer asked about your quote',
+      message: `The customer asked about your quote for the trip ${tripName(locked)}: "${excerpt(body)}"`,
+      relatedId: locked.id,
+    });
+    return question!;
+  });
+  const name = (await driverNames(db, [quote.driverId])).get(quote.driverId) ?? 'A driver';
+  return {
+    id: row.id,
+    rideId: row.rideId,
+    askedBy: 'The customer',
+    mine: true,
+    toDriver: name,
+    body: row.body,
+    masked: row.masked,
+    createdAt: row.createdAt.toISOString(),
+    answer: null,
+    canAnswer: false,
   };
 }
 
@@ -308,7 +436,7 @@ export async function answerQuestion(
   input: { body: string },
 ): Promise<RideAnswerDto> {
   const ride = await rideById(db, rideId);
-  if (!ride || ride.customerId !== viewer.id) throw notFound();
+  if (!ride) throw notFound();
   const [question] = await db
     .select()
     .from(rideQuestions)
@@ -320,17 +448,33 @@ export async function answerQuestion(
       ),
     )
     .limit(1);
-  if (!question) throw notFound();
+  // Issue 32: a customer's question to one driver is answered by that driver; every other question by
+  // the trip's customer. Other drivers are refused as before (403, whatever the ids); others read 404.
+  const toMe = Boolean(question?.recipientId) && question?.recipientId === viewer.id;
+  if (!toMe && viewer.role === 'driver') {
+    throw new AppError(403, 'forbidden', QUESTION_MESSAGES.onlyCustomerAnswers);
+  }
+  if (!toMe && (ride.customerId !== viewer.id || !question || question.recipientId)) throw notFound();
   const closed = closedReason(ride);
   if (closed) throw conflict(closed);
   const { body, masked } = maskedBody(input.body);
-  await limit(
-    db,
-    `answer:${viewer.id}`,
-    QUESTION_LIMITS.customerAnswersPerHour,
-    QUESTION_MESSAGES.customerHourly,
-  );
+  if (toMe) {
+    await limit(
+      db,
+      `driver-answer:${viewer.id}`,
+      QUESTION_LIMITS.driverAnswersPerHour,
+      QUESTION_MESSAGES.driverAnswersHourly,
+    );
+  } else {
+    await limit(
+      db,
+      `answer:${viewer.id}`,
+      QUESTION_LIMITS.customerAnswersPerHour,
+      QUESTION_MESSAGES.customerHourly,
+    );
+  }
 
+  const asked = question!;
   const row = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const locked = await lockOpenRide(tx, ride.id);
@@ -338,12 +482,12 @@ export async function answerQuestion(
     await tx
       .select({ id: rideQuestions.id })
       .from(rideQuestions)
-      .where(eq(rideQuestions.id, question.id))
+      .where(eq(rideQuestions.id, asked.id))
       .for('update');
     const [existing] = await tx
       .select({ id: rideQuestions.id })
       .from(rideQuestions)
-      .where(and(eq(rideQuestions.questionId, question.id), eq(rideQuestions.kind, 'answer')))
+      .where(and(eq(rideQuestions.questionId, asked.id), eq(rideQuestions.kind, 'answer')))
       .limit(1);
     if (existing) throw conflict(QUESTION_MESSAGES.alreadyAnswered);
     const [answer] = await tx
@@ -352,22 +496,33 @@ export async function answerQuestion(
         rideId: locked.id,
         authorId: viewer.id,
         kind: 'answer',
-        questionId: question.id,
+        questionId: asked.id,
         body,
         masked,
       })
       .returning();
-    await notify(tx, {
-      userId: question.authorId,
-      type: 'question_answered',
-      title: 'Your question was answered',
-      message: `The customer answered your question about the trip ${tripName(locked)}: "${excerpt(body)}"`,
-      relatedId: locked.id,
-    });
-    await tellFollowers(tx, locked.id, [question.authorId, viewer.id]);
+    if (toMe) {
+      const name = (await driverNames(tx, [viewer.id])).get(viewer.id) ?? 'The driver';
+      await notify(tx, {
+        userId: asked.authorId,
+        type: 'customer_question_answered',
+        title: 'A driver answered your question',
+        message: `${name} answered your question about the trip ${tripName(locked)}: "${excerpt(body)}"`,
+        relatedId: locked.id,
+      });
+    } else {
+      await notify(tx, {
+        userId: asked.authorId,
+        type: 'question_answered',
+        title: 'Your question was answered',
+        message: `The customer answered your question about the trip ${tripName(locked)}: "${excerpt(body)}"`,
+        relatedId: locked.id,
+      });
+      await tellFollowers(tx, locked.id, [asked.authorId, viewer.id]);
+    }
     return answer!;
   });
-  return answerDto(row);
+  return answerDto(row, 'You');
 }
 
 /**
@@ -386,15 +541,21 @@ export async function questionCounts(db: Db, viewer: Viewer, rideIds: string[]):
       visible.push(ride.id);
   }
   if (visible.length === 0) return { counts };
+  // A join, not a correlated `not exists`: inside a subquery over the same table an unqualified column
+  // named the inner row, so every question counted as unanswered (issue 32 item 9). One answer a question
+  // at most, so the join adds no rows.
+  const answers = alias(rideQuestions, 'answers');
   const rows = await db
     .select({
       rideId: rideQuestions.rideId,
       questions: sql<number>`count(*)::int`,
-      unanswered: sql<number>`count(*) filter (where not exists (
-        select 1 from ride_questions a where a.question_id = ${rideQuestions.id}))::int`,
+      unanswered: sql<number>`(count(*) filter (where ${answers.id} is null))::int`,
     })
     .from(rideQuestions)
-    .where(and(inArray(rideQuestions.rideId, visible), eq(rideQuestions.kind, 'question')))
+    .leftJoin(answers, and(eq(answers.questionId, rideQuestions.id), eq(answers.kind, 'answer')))
+    .where(
+      and(inArray(rideQuestions.rideId, visible), eq(rideQuestions.kind, 'question'), visibleSql(viewer)),
+    )
     .groupBy(rideQuestions.rideId);
   for (const id of visible) counts[id] = { questions: 0, unanswered: 0 };
   for (const r of rows)

@@ -54,7 +54,12 @@ export async function cancelOpenRides(
     .returning({ driverId: quotes.driverId, bundleId: quotes.bundleId, rideId: quotes.rideId });
   await declineOtherHalves(tx, declined, words.otherHalves);
   const byId = new Map(cancelled.map((r) => [r.id, r]));
+  const told = new Set<string>();
   for (const q of declined) {
+    // One message per offer: a return-pair quote whose two legs were both cancelled is one offer.
+    const key = q.bundleId ?? `${q.driverId}:${q.rideId}`;
+    if (told.has(key)) continue;
+    told.add(key);
     const ride = byId.get(q.rideId)!;
     await notify(tx, {
       userId: q.driverId,
@@ -67,30 +72,62 @@ export async function cancelOpenRides(
   return cancelled;
 }
 
-/** Cancels an open request (its customer only); live quotes are declined and their drivers told. */
-export async function cancelRide(db: Db, customerId: string, id: string, reason: string): Promise<RideDto> {
+/** What the drivers who quoted are told when the customer cancels the request (issue 32, item 6). */
+export const CUSTOMER_CANCELLED = {
+  title: 'The customer cancelled this request',
+  message: (ride: RideRow) =>
+    `The customer cancelled this request (${tripSummary(ride)}), so your quote no longer stands. There is nothing more to do.`,
+  otherHalves:
+    'The customer cancelled one leg of this return trip, so your price for both legs no longer stands. You can quote the other leg on its own.',
+} as const satisfies DeclinedWords;
+
+/** The other leg of a return trip (posted together), or null. */
+async function otherLegId(tx: Db, ride: Pick<RideRow, 'id' | 'outboundRideId'>): Promise<string | null> {
+  if (ride.outboundRideId) return ride.outboundRideId;
+  const [back] = await tx
+    .select({ id: rides.id })
+    .from(rides)
+    .where(eq(rides.outboundRideId, ride.id))
+    .limit(1);
+  return back?.id ?? null;
+}
+
+/**
+ * Cancels an open request (its customer only); live quotes are declined and their drivers told "The
+ * customer cancelled this request". With `bothLegs`, the other leg of a return trip goes too if still open.
+ */
+export async function cancelRide(
+  db: Db,
+  customerId: string,
+  id: string,
+  reason: string,
+  bothLegs = false,
+): Promise<RideDto> {
   const row = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [cancelled] = await cancelOpenRides(
+    const [own] = await tx
+      .select({ id: rides.id, outboundRideId: rides.outboundRideId })
+      .from(rides)
+      .where(and(eq(rides.id, id), eq(rides.customerId, customerId)));
+    if (!own) throw notFound();
+    const other = bothLegs ? await otherLegId(tx, own) : null;
+    const ids = other ? [own.id, other] : [own.id];
+    const cancelled = await cancelOpenRides(
       tx,
-      [eq(rides.id, id), eq(rides.customerId, customerId)],
+      [inArray(rides.id, ids), eq(rides.customerId, customerId)],
       reason,
-      {
-        title: 'Trip request cancelled',
-        message: (ride) =>
-          `The customer cancelled this trip (${tripSummary(ride)}), so your quote was declined.`,
-        otherHalves:
-          'The customer cancelled one leg of this return trip, so your quote for both legs was declined. You can quote the other leg on its own.',
-      },
-    );
-    if (!cancelled) {
+      CUSTOMER_CANCELLED,
+    ).then((list) => list.filter((r) => r.id === own.id));
+    // The other leg may be booked or over already: then only this one is cancelled, as asked.
+    const [mine] = cancelled;
+    if (!mine) {
       const [current] = await tx
         .select({ status: rides.status })
         .from(rides)
         .where(and(eq(rides.id, id), eq(rides.customerId, customerId)));
       throw current ? notOpen(current.status) : notFound();
     }
-    return cancelled;
+    return mine;
   });
   return (await decorate(db, [row]))[0]!;
 }

@@ -9,7 +9,7 @@
  *   GET    /:id              owner, admin, or a driver (see readRide)       -> { ride }
  *   GET    /:id/matches      owner or admin: how many drivers match          -> { count }
  *   PATCH  /:id              owner, while open                               -> { ride }
- *   POST   /:id/cancel       owner, while open                               -> { ride }
+ *   POST   /:id/cancel       owner, while open; {reason, bothLegs?} (a return trip's other leg too) -> { ride }
  *
  * A request that is not the caller's, or an id that is not a uuid, reads as 404.
  */
@@ -20,7 +20,7 @@ import { AUTH_ERRORS } from '../../../shared/messages.ts';
 import { guestPostSchema } from '../../../shared/validation/guest-post.ts';
 import {
   availableRidesQuerySchema,
-  cancelInputSchema,
+  cancelRideInputSchema,
   rideEditSchema,
   rideRequestSchema,
 } from '../../../shared/validation/marketplace.ts';
@@ -134,8 +134,8 @@ export function rideRoutes(deps: Deps) {
 
   app.post('/:id/cancel', requirePermission('create_ride_requests'), async (c) => {
     const id = rideId(c.req.param('id'));
-    const { reason } = await parseBody(c, cancelInputSchema);
-    const ride = await cancelRide(db, c.get('user')!.id, id, reason);
+    const { reason, bothLegs } = await parseBody(c, cancelRideInputSchema);
+    const ride = await cancelRide(db, c.get('user')!.id, id, reason, bothLegs);
     return c.json({ ride });
   });
 

@@ -104,7 +104,7 @@ export function useCancelRide(id: string) {
   return useMutation({
     // Every form shows its own error next to the control.
     meta: { errorToast: false },
-    mutationFn: (reason: string) => api(`/api/rides/${id}/cancel`, { body: { reason } }),
+    mutationFn: (body: { reason: string; bothLegs?: boolean }) => api(`/api/rides/${id}/cancel`, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rides'] }),
   });
 }

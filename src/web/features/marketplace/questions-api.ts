@@ -87,6 +87,18 @@ export function useAskQuestion(rideId: string) {
   });
 }
 
+/** Issue 32: the customer asks the driver of one quote (seen by the two of them only). */
+export function useAskDriver(rideId: string, quoteId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    // The form shows its own error next to the control.
+    meta: { errorToast: false },
+    mutationFn: (body: string) =>
+      api<{ question: RideQuestionDto }>(`/api/quotes/${quoteId}/questions`, { body: { body } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: questionsKey(rideId) }),
+  });
+}
+
 export function useAnswerQuestion(rideId: string) {
   const qc = useQueryClient();
   return useMutation({

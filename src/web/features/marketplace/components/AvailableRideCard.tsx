@@ -275,6 +275,9 @@ export function PairRideCard({
           {anyQuote ? 'Change my quote' : 'Quote for this return trip'}
         </Button>
       )}
+      {/* Issue 32: Ask, as on a single trip's card; each leg is its own request with its own questions. */}
+      <RideQuestionsDisclosure rideId={outbound.id} leg="outbound" />
+      <RideQuestionsDisclosure rideId={back.id} leg="return" />
     </Card>
   );
 }

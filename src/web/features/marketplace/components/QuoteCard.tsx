@@ -5,9 +5,10 @@
  * what the quote's state means in words; and one primary action, which opens the fare statement to book.
  */
 import { Star, Tag } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { BookingDto, QuoteDto, RideDto } from '../../../../shared/marketplace/api.ts';
 import { fareStatement } from '../../../../shared/marketplace/booking.ts';
+import { LIVE_QUOTE_STATUSES } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import {
   completedTripsText,
@@ -26,6 +27,12 @@ import { DriverProfileLink, DriverTrustLines, VehicleLine } from '../../driver-c
 import { isLapsed } from '../quote-lapse-api.ts';
 import { AskAgain } from './AskAgain.tsx';
 import { PairQuoteNote } from './PairQuoteNote.tsx';
+
+// Issue 32: the ask form (with the thread's module) loads with the quotes, not before them.
+const AskDriverQuestion = lazy(() =>
+  import('./AskDriverQuestion.tsx').then((m) => ({ default: m.AskDriverQuestion })),
+);
+const isLiveStatus = (q: QuoteDto) => (LIVE_QUOTE_STATUSES as readonly string[]).includes(q.status);
 
 export interface QuoteMarks {
   lowestPrice: boolean;
@@ -220,6 +227,13 @@ export function QuoteCard({
             </Button>
           </p>
         </div>
+      )}
+      {/* Issue 32: ask this driver about their quote before booking (after
+          the one primary action, Accept). */}
+      {onAccept && ride.status === 'open' && isLiveStatus(quote) && !isLapsed(quote) && (
+        <Suspense fallback={null}>
+          <AskDriverQuestion rideId={ride.id} quoteId={quote.id} driverName={d.companyName || d.firstName} />
+        </Suspense>
       )}
     </Card>
   );

@@ -7,6 +7,9 @@
  *   <RideQuestions rideId />            the customer's section on /driver-matching/{id}
  *   <RideQuestionsDisclosure rideId />  a "Questions (n)" button on a trip card of /available-rides, in
  *                                     RideQuestionsDisclosure.tsx: it loads this module's thread when opened
+ *
+ * Issue 32: the customer also asks one driver about their quote (AskDriverQuestion.tsx, on the quote card);
+ * such a question is marked as private to the two of them, and that driver answers it on the trip's card.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { maskContacts } from '../../../../shared/marketplace/mask-contacts.ts';
@@ -32,7 +35,7 @@ export function RideQuestions({ rideId }: { rideId: string }) {
   return (
     <section aria-labelledby={headingId} id="questions" className="flex flex-col gap-3">
       <h2 id={headingId} className="text-xl font-bold">
-        Questions from drivers
+        Questions and answers
       </h2>
       <QuestionThread rideId={rideId} />
     </section>
@@ -49,8 +52,8 @@ function describeNews(before: RideQuestionsDto | undefined, after: RideQuestions
   for (const q of after.items) {
     const old = known.get(q.id);
     if (!old && !q.mine) news.push(`New question from ${q.askedBy}: ${q.body}`);
-    // Answers are the customer's own: only drivers are told of them.
-    if (q.answer && !old?.answer && !after.canAnswer) {
+    // One's own answers are not news.
+    if (q.answer && !old?.answer && q.answer.answeredBy !== 'You') {
       news.push(`${q.mine ? 'Your question was answered' : 'New answer'}: ${q.answer.body}`);
     }
   }
@@ -90,7 +93,7 @@ export function QuestionThread({ rideId }: { rideId: string }) {
           {data.items.length === 0 ? (
             <p className="text-slate-700">
               {data.canAnswer
-                ? 'No questions yet. Drivers can ask about your trip here before they quote, and you answer here.'
+                ? 'No questions yet. Drivers can ask about your trip here before they quote, and you answer here. To ask a driver about their quote, use "Ask this driver" on the quote.'
                 : data.canAsk
                   ? 'No questions yet. Ask the customer anything about the trip before you quote.'
                   : 'No questions were asked about this trip.'}
@@ -102,7 +105,6 @@ export function QuestionThread({ rideId }: { rideId: string }) {
                   key={q.id}
                   rideId={rideId}
                   question={q}
-                  canAnswer={data.canAnswer}
                   hintId={hintId}
                   onAnswered={() => announce('Your answer was sent.')}
                 />
@@ -123,16 +125,20 @@ export function QuestionThread({ rideId }: { rideId: string }) {
   );
 }
 
+/** "You asked Bay Shuttles", "The customer asked you", "Bay Shuttles asked". */
+function askedLine(q: RideQuestionDto): string {
+  const who = q.mine ? 'You' : q.askedBy;
+  return q.toDriver ? `${who} asked ${q.toDriver}` : `${who} asked`;
+}
+
 function QuestionItem({
   rideId,
   question: q,
-  canAnswer,
   hintId,
   onAnswered,
 }: {
   rideId: string;
   question: RideQuestionDto;
-  canAnswer: boolean;
   hintId: string;
   onAnswered: () => void;
 }) {
@@ -143,9 +149,15 @@ function QuestionItem({
       data-testid="ride-question"
     >
       <p className="text-sm text-slate-700">
-        <strong className="text-slate-900">{q.mine ? 'You' : q.askedBy}</strong> asked ·{' '}
+        <strong className="text-slate-900">{askedLine(q)}</strong> ·{' '}
         <time dateTime={q.createdAt}>{when(q.createdAt)}</time>
       </p>
+      {q.toDriver && (
+        <p className="text-xs text-slate-700" data-testid="private-question">
+          About {q.toDriver === 'you' ? 'your' : 'their'} quote. Only you and{' '}
+          {q.toDriver === 'you' ? 'the customer' : q.toDriver} see this.
+        </p>
+      )}
       <p id={bodyId} className="whitespace-pre-wrap break-words">
         {q.body}
       </p>
@@ -153,13 +165,13 @@ function QuestionItem({
       {q.answer ? (
         <div className="flex flex-col gap-1 border-l-4 border-brand-600 pl-3" data-testid="ride-answer">
           <p className="text-sm text-slate-700">
-            <strong className="text-slate-900">{canAnswer ? 'You' : 'The customer'}</strong> answered ·{' '}
+            <strong className="text-slate-900">{q.answer.answeredBy}</strong> answered ·{' '}
             <time dateTime={q.answer.createdAt}>{when(q.answer.createdAt)}</time>
           </p>
           <p className="whitespace-pre-wrap break-words">{q.answer.body}</p>
           {q.answer.masked && <MaskedNote />}
         </div>
-      ) : canAnswer ? (
+      ) : q.canAnswer ? (
         <AnswerForm
           rideId={rideId}
           question={q}
@@ -186,7 +198,7 @@ function sendError(err: unknown): { field: string | null; form: string | null } 
   return { field: null, form: 'That could not be sent. Please try again.' };
 }
 
-function MessageForm({
+export function MessageForm({
   label,
   describedBy,
   submitText,
@@ -274,7 +286,7 @@ function MessageForm({
   );
 }
 
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+export const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? QUESTION_MESSAGES.bodyRequired);
 
 function AskForm({ rideId, hintId, onSent }: { rideId: string; hintId: string; onSent: () => void }) {
@@ -309,7 +321,7 @@ function AnswerForm({
   const answer = useAnswerQuestion(rideId);
   return (
     <MessageForm
-      label={`Your answer to ${question.askedBy}`}
+      label={`Your answer to ${question.askedBy === 'The customer' ? 'the customer' : question.askedBy}`}
       describedBy={describedBy}
       submitText="Send answer"
       pending={answer.isPending}

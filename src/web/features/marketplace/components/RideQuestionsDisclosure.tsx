@@ -9,7 +9,18 @@ import { useQuestionCount } from '../questions-api.ts';
 
 const QuestionThread = lazy(() => import('./RideQuestions.tsx').then((m) => ({ default: m.QuestionThread })));
 
-export function RideQuestionsDisclosure({ rideId }: { rideId: string }) {
+/** The button's words: "Ask a question", "Questions (2)"; on a return trip's card, naming the leg. */
+export function disclosureText(n: number | undefined, leg?: 'outbound' | 'return'): string {
+  if (!leg) return n === undefined ? 'Questions' : n === 0 ? 'Ask a question' : `Questions (${n})`;
+  const about = `the ${leg} leg`;
+  return n === undefined
+    ? `Questions on ${about}`
+    : n === 0
+      ? `Ask about ${about}`
+      : `Questions on ${about} (${n})`;
+}
+
+export function RideQuestionsDisclosure({ rideId, leg }: { rideId: string; leg?: 'outbound' | 'return' }) {
   const anchor = `questions-${rideId}`;
   const panelId = useId();
   const [open, setOpen] = useState(false);
@@ -37,7 +48,7 @@ export function RideQuestionsDisclosure({ rideId }: { rideId: string }) {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        {n === undefined ? 'Questions' : n === 0 ? 'Ask a question' : `Questions (${n})`}
+        {disclosureText(n, leg)}
         {unanswered > 0 && <span className="sr-only">, {unanswered} not answered yet</span>}
       </Button>
       <div id={panelId} hidden={!open} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
