@@ -93,6 +93,11 @@ const schema = z.object({
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   /**
+   * How long a starting server waits for PostgreSQL to accept connections before it gives up, naming the
+   * host, the port and the last error. Meanwhile it listens: /api/health 200, /api/ready 503.
+   */
+  DATABASE_STARTUP_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
    * How often a live stream sends `ping` when nothing else happens (issue 11). Below the idle timeout of any
    * proxy in front, and under the web app's LIVE_STALE_AFTER_MS (25 s), after which it reconnects.
    */

@@ -1,9 +1,11 @@
 /** Entry point: `npm start`. Reads the configuration, opens the database (migrating it) and serves. */
 
 import cluster from 'node:cluster';
+import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { runsBackgroundWork, STOP_MESSAGE, superviseServers, workerNumber } from './cluster.ts';
 import { openDatabase } from './db/client.ts';
+import { StartupError } from './db/data-dir.ts';
 import { type Env, loadEnv } from './env.ts';
 import { isDatabaseUnavailable } from './http/database-errors.ts';
 import { runBilling } from './jobs/billing-run.ts';
@@ -12,7 +14,7 @@ import { startSweeper } from './jobs/sweep.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { billingSettings } from './modules/billing/settings.ts';
 import { WEB_DIR } from './paths.ts';
-import { listen } from './server.ts';
+import { type FetchHandler, listen } from './server.ts';
 import { mailFrom } from './services/mail.ts';
 import { startMailWorker } from './services/mail-worker.ts';
 import { smsProviderFor } from './services/sms.ts';
@@ -33,12 +35,20 @@ process.on('uncaughtException', (err) => {
   console.error('Uncaught exception (the server keeps running):', err);
 });
 
-/** How long a starting server waits for PostgreSQL to accept connections before giving up. */
-const STARTUP_DATABASE_WAIT_MS = 60_000;
+/** Where DATABASE_URL points, for messages: host and port, never the password. */
+function databaseTarget(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'localhost'}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
 
 /**
  * Opens (and migrates) the database; an instance started before its PostgreSQL is up (a fresh deploy, a
- * restart of both) waits for it instead of exiting. Any other error stops the start at once.
+ * restart of both) waits for it, up to DATABASE_STARTUP_WAIT_MS, then stops naming the host, the port and
+ * the last error. Any other error stops the start at once.
  */
 async function openDatabaseWhenUp(env: Env) {
   const started = Date.now();
@@ -51,14 +61,37 @@ async function openDatabaseWhenUp(env: Env) {
         dataDir: env.DATA_DIR,
       });
     } catch (err) {
-      if (!isDatabaseUnavailable(err) || Date.now() - started > STARTUP_DATABASE_WAIT_MS) throw err;
-      const delay = Math.min(500 * 2 ** (attempt - 1), 5_000);
-      console.error(
-        `The database is not reachable yet (${err instanceof Error ? err.message : err}); retrying in ${delay} ms`,
+      if (!isDatabaseUnavailable(err)) throw err;
+      const last = err instanceof Error ? err.message || err.name : String(err);
+      const where = databaseTarget(
+        env.DATABASE_MIGRATION_URL ?? env.DATABASE_DIRECT_URL ?? env.DATABASE_URL ?? '',
       );
+      if (Date.now() - started >= env.DATABASE_STARTUP_WAIT_MS) {
+        throw new StartupError(
+          `The database at ${where} did not answer within ${Math.round(env.DATABASE_STARTUP_WAIT_MS / 1000)} s (DATABASE_STARTUP_WAIT_MS); the last error: ${last}`,
+        );
+      }
+      const delay = Math.min(500 * 2 ** (attempt - 1), 5_000);
+      console.error(`The database at ${where} is not reachable yet (${last}); retrying in ${delay} ms`);
       await new Promise((r) => setTimeout(r, delay));
     }
   }
+}
+
+/**
+ * What a server answers before its database is open: alive (/api/health 200), not ready (/api/ready 503),
+ * and 503 with Retry-After for everything else, so health checks see a starting server, not a refused port.
+ */
+function startingApp() {
+  const app = new Hono();
+  app.get('/api/health', (c) => c.json({ ok: true, starting: true }, 200, { 'Cache-Control': 'no-store' }));
+  app.all('*', (c) =>
+    c.json({ ok: false, reason: 'starting: waiting for the database' }, 503, {
+      'Cache-Control': 'no-store',
+      'Retry-After': '5',
+    }),
+  );
+  return app;
 }
 
 async function main() {
@@ -72,6 +105,9 @@ async function main() {
   }
   const worker = workerNumber();
   const background = runsBackgroundWork();
+  // Listening from the start: until the database is open a small app answers (startingApp).
+  let serve: FetchHandler = startingApp().fetch;
+  const server = await listen({ fetch: (request, bindings) => serve(request, bindings) }, env.PORT, env.HOST);
   const database = await openDatabaseWhenUp(env);
   // Said once per cluster; one role for everything works, but then the audit log is append-only only for as
   // long as nobody holding DATABASE_URL's credentials runs ALTER TABLE (ADR 023).
@@ -89,7 +125,7 @@ async function main() {
     });
     console.log(`Administrator ${env.ADMIN_EMAIL}: ${outcome}`);
   }
-  const server = await listen(app, env.PORT, env.HOST);
+  serve = app.fetch;
   // Background work runs once per cluster (cluster.ts): alone, or in server 1.
   let stopBackground = async () => {};
   if (background) {
@@ -189,6 +225,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // A StartupError's message is the whole story; anything else with its stack, to be looked into.
+  console.error(err instanceof StartupError ? err.message : err);
   process.exit(1);
 });

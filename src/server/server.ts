@@ -2,8 +2,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
-import type { AppBindings } from './http/context.ts';
 
 /**
  * Slow clients cannot hold a connection for ever: the request line and headers must arrive within
@@ -27,6 +25,9 @@ export interface ServerTimeouts {
   requestMs: number;
 }
 
+/** What answers requests: a Hono app's fetch. */
+export type FetchHandler = (request: Request, bindings?: unknown) => Response | Promise<Response>;
+
 export interface RunningServer {
   port: number;
   /**
@@ -43,7 +44,7 @@ export interface RunningServer {
 }
 
 export function listen(
-  app: Hono<AppBindings>,
+  app: { fetch: FetchHandler },
   port: number,
   hostname?: string,
   timeouts: ServerTimeouts = { headersMs: HEADERS_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS },

@@ -21,7 +21,8 @@ export interface Running {
 
 export async function startServerProcess(
   kind: 'pglite' | 'postgres',
-  opts: { env?: Record<string, string> } = {},
+  /** `ready: false`: return at once, without waiting for /api/ready (a start that is meant to fail or wait). */
+  opts: { env?: Record<string, string>; ready?: boolean } = {},
 ): Promise<Running> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-shutdown-'));
@@ -66,7 +67,7 @@ export async function startServerProcess(
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  for (;;) {
+  for (; opts.ready !== false; ) {
     const ok = await fetch(`${baseUrl}/api/ready`)
       .then((r) => r.status === 200)
       .catch(() => false);

@@ -2,7 +2,7 @@
  * One database handle for the whole server: PGlite (embedded Postgres in DATA_DIR) by default, or the
  * PostgreSQL in DATABASE_URL. Both speak the same SQL and share one Drizzle schema and migration folder.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { checkDataDir } from './data-dir.ts';
 import { PgListener } from './listener.ts';
 import * as schema from './schema/index.ts';
 
@@ -319,7 +320,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let dataDir = opts.dataDir;
   if (dataDir && !dataDir.startsWith('memory://')) {
     dataDir = path.resolve(dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
+    checkDataDir(dataDir);
   }
   // pg_trgm: the admin user search's trigram indexes (migration 0010).
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
