@@ -12,6 +12,7 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useBookings } from '../features/marketplace/api.ts';
+import { PairLegs } from '../features/marketplace/components/PairLegs.tsx';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -25,7 +26,34 @@ export function UpcomingBookings({ items, empty }: { items: BookingDto[]; empty?
   );
 }
 
-/** Bookings as cards; `empty` is a sentence, or an empty state that guides. */
+/**
+ * A return pair booked together (issue 32): one card with both legs, each with its own status and page,
+ * and the price for both.
+ */
+function PairBookingCard({ b }: { b: BookingDto }) {
+  return (
+    <Card className="flex flex-col gap-3" data-testid="booking-card">
+      <p className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-lg font-bold">Return trip: 2 legs</span>
+        <span className="text-lg font-bold">
+          {formatAud(b.pair!.totalCents)}{' '}
+          <span className="text-sm font-medium text-slate-700">both legs</span>
+        </span>
+      </p>
+      <PairLegs b={b} />
+      <p className="text-sm text-slate-700">
+        {b.viewerRole === 'driver'
+          ? `Customer: ${b.customer.contact.name}`
+          : `Driver: ${b.driver.companyName}`}
+        <span className="block" data-testid="booking-origin">
+          Booked: {bookingOriginText(b.origin, b.seats)}
+        </span>
+      </p>
+    </Card>
+  );
+}
+
+/** Bookings as cards (a return pair booked together as one); `empty` is a sentence, or an empty state. */
 export function BookingList({ items, empty }: { items: BookingDto[]; empty: ReactNode }) {
   if (items.length === 0)
     return typeof empty === 'string' ? <p className="text-slate-700">{empty}</p> : empty;
@@ -33,34 +61,38 @@ export function BookingList({ items, empty }: { items: BookingDto[]; empty: Reac
     <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {items.map((b) => (
         <li key={b.id}>
-          <Card className="flex flex-col gap-3" data-testid="booking-card">
-            <p className="flex items-center justify-between gap-2">
-              <StatusBadge status={b.status} />
-              <span className="text-lg font-bold">{formatAud(b.priceCents)}</span>
-            </p>
-            {b.status === 'cancelled' && (
-              <p className="font-semibold text-red-800 wrap-anywhere">
-                {cancelledByText(b)}
-                {b.cancelReason && `: “${b.cancelReason}”`}
+          {b.pair ? (
+            <PairBookingCard b={b} />
+          ) : (
+            <Card className="flex flex-col gap-3" data-testid="booking-card">
+              <p className="flex items-center justify-between gap-2">
+                <StatusBadge status={b.status} />
+                <span className="text-lg font-bold">{formatAud(b.priceCents)}</span>
               </p>
-            )}
-            <RideSummary ride={b.ride} showBudget={false} />
-            <p className="text-sm text-slate-700">
-              {b.viewerRole === 'driver'
-                ? `Customer: ${b.customer.contact.name}`
-                : `Driver: ${b.driver.companyName}`}
-              {/* Issue 31: how it was booked (a quote, an instant price, seats or a whole vehicle on a run). */}
-              <span className="block" data-testid="booking-origin">
-                Booked: {bookingOriginText(b.origin, b.seats)}
-              </span>
-            </p>
-            <Link
-              to={`/booking/${b.id}`}
-              className="self-start font-semibold text-brand-600 underline underline-offset-4"
-            >
-              Booking details
-            </Link>
-          </Card>
+              {b.status === 'cancelled' && (
+                <p className="font-semibold text-red-800 wrap-anywhere">
+                  {cancelledByText(b)}
+                  {b.cancelReason && `: “${b.cancelReason}”`}
+                </p>
+              )}
+              <RideSummary ride={b.ride} showBudget={false} />
+              <p className="text-sm text-slate-700">
+                {b.viewerRole === 'driver'
+                  ? `Customer: ${b.customer.contact.name}`
+                  : `Driver: ${b.driver.companyName}`}
+                {/* Issue 31: how it was booked (a quote, an instant price, seats or a whole vehicle on a run). */}
+                <span className="block" data-testid="booking-origin">
+                  Booked: {bookingOriginText(b.origin, b.seats)}
+                </span>
+              </p>
+              <Link
+                to={`/booking/${b.id}`}
+                className="self-start font-semibold text-brand-600 underline underline-offset-4"
+              >
+                Booking details
+              </Link>
+            </Card>
+          )}
         </li>
       ))}
     </ul>

@@ -159,12 +159,12 @@ export function QuoteCard({
         )}
         <p className="text-3xl font-bold text-brand-950" data-testid="quote-price">
           {formatAud(comparedCents(quote))}
-          {quote.bundle && (
-            <span className="block text-sm font-medium text-slate-700">
-              {formatAud(quote.priceCents)} this leg, {formatAud(quote.bundle.otherLegPriceCents)} the other
-            </span>
-          )}
         </p>
+        {(cover === 'outbound' || cover === 'return') && (
+          <p className="text-sm font-medium text-slate-800" data-testid="quote-cover-note">
+            The {cover === 'outbound' ? 'return' : 'outbound'} leg needs a quote of its own.
+          </p>
+        )}
         <p className="mt-1 text-sm text-slate-700">The most you pay. You pay the driver directly.</p>
       </div>
       <PairQuoteNote quote={quote} ride={ride} />
