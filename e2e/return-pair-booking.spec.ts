@@ -127,7 +127,7 @@ test('a return trip: quotes compared like with like, booked as one booking with 
   await shoot(customer, 'bookings-return-trip');
 
   // Open the return leg from the card and cancel it alone.
-  await cards.first().getByRole('link', { name: 'Return leg details' }).click();
+  await cards.first().getByRole('link', { name: 'Return leg', exact: true }).click();
   await expect(customer.getByTestId('booking-status')).toContainText('Return leg:');
   await customer.getByRole('button', { name: 'Cancel the return leg' }).click();
   const dialog = customer.getByRole('dialog');

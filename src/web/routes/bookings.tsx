@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { bookingOriginText } from '../../shared/marketplace/booking-origin-text.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
+import { formatSydney } from '../../shared/marketplace/time.ts';
 import { cancelledByText } from '../../shared/messages.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -12,7 +13,6 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useBookings } from '../features/marketplace/api.ts';
-import { PairLegs } from '../features/marketplace/components/PairLegs.tsx';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 
@@ -28,9 +28,12 @@ export function UpcomingBookings({ items, empty }: { items: BookingDto[]; empty?
 
 /**
  * A return pair booked together (issue 32): one card with both legs, each with its own status and page,
- * and the price for both.
+ * and the price for both. Kept small, in the dashboards' first load (the booking page has PairLegs).
  */
 function PairBookingCard({ b }: { b: BookingDto }) {
+  const p = b.pair!;
+  const self = { ...b, leg: p.leg };
+  const legs = p.leg === 'outbound' ? [self, p.other] : [p.other, self];
   return (
     <Card className="flex flex-col gap-3" data-testid="booking-card">
       <p className="flex flex-wrap items-center justify-between gap-2">
@@ -40,7 +43,29 @@ function PairBookingCard({ b }: { b: BookingDto }) {
           <span className="text-sm font-medium text-slate-700">both legs</span>
         </span>
       </p>
-      <PairLegs b={b} />
+      <ul className="flex flex-col gap-2">
+        {legs.map((l) => (
+          <li key={l.id} className="rounded-lg border border-slate-300 p-3" data-testid={`pair-leg-${l.leg}`}>
+            <p className="flex flex-wrap items-center justify-between gap-2">
+              <Link to={`/booking/${l.id}`} className="font-bold text-brand-600 underline underline-offset-4">
+                {l.leg === 'outbound' ? 'Outbound' : 'Return'} leg
+              </Link>
+              <StatusBadge status={l.status} />
+            </p>
+            <p>
+              {formatSydney(l.ride.pickupAt)}
+              <span className="block wrap-anywhere">
+                {l.ride.pickup.locality} → {l.ride.destination.locality}
+              </span>
+            </p>
+            {l.status === 'cancelled' && (
+              <p className="text-sm font-semibold text-red-800">
+                {cancelledByText({ cancelledBy: l.cancelledBy, viewerRole: b.viewerRole })}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
       <p className="text-sm text-slate-700">
         {b.viewerRole === 'driver'
           ? `Customer: ${b.customer.contact.name}`

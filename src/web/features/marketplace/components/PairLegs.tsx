@@ -5,7 +5,6 @@
  */
 import { Link } from 'react-router';
 import type { BookingDto } from '../../../../shared/marketplace/api.ts';
-import { displayLocality } from '../../../../shared/marketplace/booking.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 import { cancelledByText } from '../../../../shared/messages.ts';
@@ -46,7 +45,7 @@ export function PairLegs({
     <ol className="flex flex-col gap-2" data-testid="pair-legs">
       {pairLegs(b).map((l) => {
         const here = l.id === current;
-        const route = `${displayLocality(l.ride.pickup.locality)} → ${displayLocality(l.ride.destination.locality)}`;
+        const route = `${l.ride.pickup.locality} → ${l.ride.destination.locality}`;
         return (
           <li
             key={l.id}
