@@ -115,6 +115,31 @@ test('a return trip: quotes compared like with like, booked as one booking with 
   expect(await axeViolations(customer)).toEqual([]);
   await shoot(customer, 'return-booking-outbound');
 
+  // One confirmation e-mail for both legs (looked at in 390 and 1280 px screenshots).
+  let mail: { subject: string; html: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await customer.request.get(
+          `/api/dev/mailbox?to=${encodeURIComponent(customerUser.email)}`,
+        );
+        const { messages } = (await res.json()) as {
+          messages: { subject: string; html: string; meta: { notificationType?: string } }[];
+        };
+        const confirmed = messages.filter((m) => m.meta.notificationType === 'booking_confirmed');
+        mail = confirmed[0];
+        return confirmed.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  expect(mail!.subject).toMatch(/^Return trip booked: .+ and back .+ with Bay Pairs$/);
+  const mailPage = await customerCtx.newPage();
+  await mailPage.setContent(mail!.html);
+  await expect(mailPage.getByText('Both legs', { exact: true })).toBeVisible();
+  await shoot(mailPage, 'return-booking-email');
+  await mailPage.close();
+
   // One card on /bookings for both legs.
   await customer.goto('/bookings');
   const cards = customer.getByTestId('booking-card');
@@ -126,7 +151,19 @@ test('a return trip: quotes compared like with like, booked as one booking with 
   expect(await axeViolations(customer)).toEqual([]);
   await shoot(customer, 'bookings-return-trip');
 
+  // The dashboard too: one card for the pair; and the driver sees the pair as one booking with two legs.
+  await customer.goto('/dashboard');
+  await expect(customer.getByTestId('booking-card')).toHaveCount(1);
+  await expect(customer.getByTestId('booking-card')).toContainText('Return trip: 2 legs');
+  await cheap.goto('/bookings');
+  const driverCards = cheap.getByTestId('booking-card');
+  await expect(driverCards).toHaveCount(1);
+  await expect(driverCards.first()).toContainText('Customer: Remy Return');
+  await expect(driverCards.first().getByTestId('pair-leg-return')).toContainText('confirmed');
+  await cheap.screenshot({ path: `${SHOTS}/driver-bookings-return-trip-1280.png`, fullPage: true });
+
   // Open the return leg from the card and cancel it alone.
+  await customer.goto('/bookings');
   await cards.first().getByRole('link', { name: 'Return leg', exact: true }).click();
   await expect(customer.getByTestId('booking-status')).toContainText('Return leg:');
   await customer.getByRole('button', { name: 'Cancel the return leg' }).click();
