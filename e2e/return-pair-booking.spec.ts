@@ -70,6 +70,15 @@ test('a return trip: quotes compared like with like, booked as one booking with 
   expect(posted.status(), await posted.text()).toBe(201);
   const { ride } = (await posted.json()) as { ride: { id: string } };
 
+  // The dashboard lists the open legs in the order they happen: the outbound leg first.
+  await customer.goto('/dashboard');
+  const openLegs = customer
+    .getByRole('heading', { level: 2, name: 'Open requests' })
+    .locator('..')
+    .getByRole('listitem');
+  await expect(openLegs).toHaveCount(2);
+  await expect(openLegs.first()).toContainText('Outbound leg of a return trip');
+
   await customer.goto(`/driver-matching/${ride.id}`);
   await expect(customer.getByRole('heading', { level: 1, name: 'Finding drivers' })).toBeVisible();
 
