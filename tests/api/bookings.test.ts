@@ -562,17 +562,22 @@ describe.each(databaseKinds())('bookings (%s)', (kind) => {
   });
 
   describe('lists and calendar', () => {
-    it("lists the user's own bookings, newest pickup first; an admin sees them all", async () => {
+    it("lists the user's own bookings, confirmed soonest pickup first, then the rest latest first; an admin sees them all", async () => {
       const a = await bookedRide({ pickupAt: hoursFromNow(30) });
       const b = await bookedRide({ pickupAt: hoursFromNow(300) });
       const c = await bookedRide({ pickupAt: hoursFromNow(100) });
       const mine = ((await (await customer.client.get('/api/bookings')).json()) as { items: BookingDto[] })
         .items;
       const ids = mine.map((x) => x.id);
-      expect(ids.indexOf(b.booking.id)).toBeLessThan(ids.indexOf(c.booking.id));
-      expect(ids.indexOf(c.booking.id)).toBeLessThan(ids.indexOf(a.booking.id));
-      const pickups = mine.map((x) => x.ride.pickupAt);
-      expect([...pickups].sort().reverse()).toEqual(pickups);
+      // Issue 32: what is coming up reads in the order it happens (30 h, 100 h, 300 h).
+      expect(ids.indexOf(a.booking.id)).toBeLessThan(ids.indexOf(c.booking.id));
+      expect(ids.indexOf(c.booking.id)).toBeLessThan(ids.indexOf(b.booking.id));
+      const confirmed = mine.filter((x) => x.status === 'confirmed');
+      expect(mine.slice(0, confirmed.length)).toEqual(confirmed);
+      const upcoming = confirmed.map((x) => x.ride.pickupAt);
+      expect([...upcoming].sort()).toEqual(upcoming);
+      const past = mine.slice(confirmed.length).map((x) => x.ride.pickupAt);
+      expect([...past].sort().reverse()).toEqual(past);
       expect(mine.every((x) => x.customer.id === customer.userId)).toBe(true);
 
       const drivers = ((await (await driver.client.get('/api/bookings')).json()) as { items: BookingDto[] })

@@ -93,6 +93,24 @@ describe('text messages: one GSM-7 segment with brand, Sydney time and link', ()
     );
   });
 
+  it('a return pair booked together: one confirmation names the return pickup when it fits (issue 32)', () => {
+    const pair = { ...SHORT, returnPickupAt: new Date('2027-11-30T06:15:00Z') };
+    const short = { ...OPTS, link: 'https://sq.au/b/3f2b8c1e' };
+    expect(smsText('booking_confirmed', pair, short)).toBe(
+      `ShuttleQuote: return trip booked! Bay Shuttles picks you up Fri 26 Nov 5:30am at 12 Smith St, Nelson Bay, back Tue 30 Nov 5:15pm. ${short.link}`,
+    );
+    expect(smsText('quote_accepted', { ...pair, recipient: 'driver' }, short)).toBe(
+      `ShuttleQuote: new return booking. Pick up Cara Whitfield Fri 26 Nov 5:30am at 12 Smith St, Nelson Bay, back Tue 30 Nov 5:15pm. Details: ${short.link}`,
+    );
+    // When it cannot fit one segment (a long link, long names), the text of the first leg, as before.
+    for (const facts of [pair, { ...LONG, returnPickupAt: pair.returnPickupAt }]) {
+      const text = smsText('booking_confirmed', facts, OPTS);
+      expect(gsmLength(text), text).toBeLessThanOrEqual(160);
+      expect(text.endsWith(LINK)).toBe(true);
+      expect(text).toContain('5:30am');
+    }
+  });
+
   it('shortens long names and places, then drops the optional parts, in that order', () => {
     const text = smsText('driver_arrived', LONG, OPTS);
     expect(gsmLength(text)).toBeLessThanOrEqual(160);

@@ -62,6 +62,7 @@ import {
 import { EVENTS_CHANNEL } from '../services/realtime.ts';
 import { recordSms, smsNumber } from '../services/sms.ts';
 import { startWorkerLoop } from '../services/worker-loop.ts';
+import { pairMailLead, pairMailSections, pairMailSubject } from './pair-mail.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** How long a claimed row stays reserved for the instance sending it. */
@@ -343,6 +344,8 @@ export function mailSubject(
     const trip = tripOf(booking.ride.pickup.locality, booking.ride.destination.locality);
     const when = formatSydneyShort(booking.ride.pickupAt);
     const driver = booking.driver.companyName || booking.driver.contact.name;
+    const paired = pairMailSubject(n.type, booking, trip, driver);
+    if (paired) return paired;
     switch (n.type) {
       case 'booking_confirmed':
         return `Booking confirmed: ${trip}, ${when} with ${driver}`;
@@ -479,8 +482,14 @@ async function buildMail(
     title: subject,
     preheader: n.message,
     heading: (booking && bookingHeading(n.type, booking)) || n.title,
-    paragraphs: [booking ? bookingLead(n.type, booking, n.message) : n.message],
-    sections: booking ? bookingSections(booking) : ride ? rideSections(ride) : [],
+    paragraphs: [
+      booking ? (pairMailLead(n.type, booking) ?? bookingLead(n.type, booking, n.message)) : n.message,
+    ],
+    sections: booking
+      ? (pairMailSections(n.type, booking, bookingSections) ?? bookingSections(booking))
+      : ride
+        ? rideSections(ride)
+        : [],
     button: { text: buttonLabel(path), href: link },
     after: attachments.length
       ? ['The booking is attached as a calendar file (.ics): open it to add the trip to your calendar.']

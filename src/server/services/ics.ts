@@ -4,7 +4,7 @@
  * description carries what was booked (passengers, bags, every need, the flight, the note: issue 30), and
  * the event rings ALARM_HOURS_BEFORE the pickup, when the driver sets off and the customer gets ready.
  */
-import { createEvent } from 'ics';
+import { createEvents, type EventAttributes } from 'ics';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { displayLocality } from '../../shared/marketplace/booking.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
@@ -22,7 +22,30 @@ export function estimatedTripMinutes(distanceKm: number): number {
   return Math.max(TRIP_MIN_MINUTES, Math.ceil((distanceKm / TRIP_SPEED_KMH) * 60));
 }
 
+/**
+ * The booking's calendar file. A return pair booked together (issue 32) is one booking with two legs: its
+ * file holds both legs' events, each with its own status.
+ */
 export function bookingCalendar(booking: BookingDto, opts: { brandName: string; appUrl: string }): string {
+  const legs: BookingDto[] = [booking];
+  const other = booking.pair?.other;
+  if (other) {
+    const otherLeg: BookingDto = {
+      ...booking,
+      id: other.id,
+      status: other.status,
+      ride: other.ride,
+      priceCents: other.priceCents,
+    };
+    if (booking.pair!.leg === 'outbound') legs.push(otherLeg);
+    else legs.unshift(otherLeg);
+  }
+  const { error, value } = createEvents(legs.map((b) => legEvent(b, opts)));
+  if (error || !value) throw error ?? new Error('calendar event could not be built');
+  return value;
+}
+
+function legEvent(booking: BookingDto, opts: { brandName: string; appUrl: string }): EventAttributes {
   const { ride, driver, customer } = booking;
   const from = displayLocality(ride.pickup.locality);
   const to = displayLocality(ride.destination.locality);
@@ -40,6 +63,9 @@ export function bookingCalendar(booking: BookingDto, opts: { brandName: string; 
   const otherLeg = ride.pair?.otherLegPickupAt
     ? `${ride.pair.leg === 'outbound' ? 'Return leg' : 'Outbound leg'}: ${formatSydneyDateTime(ride.pair.otherLegPickupAt)} (Sydney time)`
     : '';
+  const both = booking.pair
+    ? `Both legs: ${formatAud(booking.pair.totalCents)} AUD agreed for the return trip.`
+    : '';
   const description = [
     `Pickup: ${formatSydneyDateTime(ride.pickupAt)} (Sydney time)`,
     `From: ${place(ride.pickup)}`,
@@ -54,12 +80,13 @@ export function bookingCalendar(booking: BookingDto, opts: { brandName: string; 
     `Registration: ${v.registration || 'see booking'}`,
     `Customer: ${customer.contact.name}, phone ${phone(customer.contact.phone)}`,
     ride.notes.trim() ? `Notes: ${ride.notes.trim()}` : '',
+    both,
     otherLeg,
     `Booking: ${booking.id}`,
   ]
     .filter(Boolean)
     .join('\n');
-  const { error, value } = createEvent({
+  return {
     productId: `${opts.brandName}//bookings`,
     uid: `booking-${booking.id}@${new URL(opts.appUrl).hostname}`,
     title: `Shuttle: ${from} → ${to}`,
@@ -85,7 +112,5 @@ export function bookingCalendar(booking: BookingDto, opts: { brandName: string; 
             },
           ],
         }),
-  });
-  if (error || !value) throw error ?? new Error('calendar event could not be built');
-  return value;
+  };
 }

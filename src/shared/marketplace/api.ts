@@ -299,6 +299,31 @@ export interface RatingDto {
   toName: string;
 }
 
+/**
+ * The other booking of a return pair booked together from one pair quote (ADR 014): the same driver and
+ * customer, its own ride, status and agreed fare. Each leg keeps its own status and can be cancelled alone.
+ */
+export interface BookingLegDto {
+  id: string;
+  status: BookingStatus;
+  leg: 'outbound' | 'return';
+  priceCents: number;
+  ride: RideDto;
+  cancelledBy: 'customer' | 'driver' | 'admin' | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+}
+
+/** A booking that is one leg of a return pair booked together: the other leg and both legs' fares. */
+export interface BookingPairDto {
+  bundleId: string;
+  /** This booking's leg. */
+  leg: 'outbound' | 'return';
+  /** Both legs' agreed fares together (what the customer agreed to for the return trip). */
+  totalCents: number;
+  other: BookingLegDto;
+}
+
 export interface BookingDto {
   id: string;
   status: BookingStatus;
@@ -314,6 +339,8 @@ export interface BookingDto {
   runId: string | null;
   /** The fare statement the customer accepted, word for word. */
   fareStatement: string;
+  /** One leg of a return pair booked together (issue 32): the other leg; null for any other booking. */
+  pair: BookingPairDto | null;
   /** contact.phone is the business phone (the sign-up mobile when none); the vehicle is the quoted one. */
   driver: { id: string; companyName: string; bspNumber: string; vehicle: VehicleDto; contact: ContactDto };
   /** The driver card, as on the quote. */

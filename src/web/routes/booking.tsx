@@ -9,6 +9,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
+import { formatAud } from '../../shared/marketplace/money.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
 import { BOOKING_STATE_TEXT, cancelledByText, FREE_CANCELLATION_HOURS } from '../../shared/messages.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -24,6 +25,7 @@ import { BookingParties, FareAndHistory } from '../features/marketplace/componen
 import { CancelBookingDialog } from '../features/marketplace/components/CancelBookingDialog.tsx';
 import { DayOfTrip } from '../features/marketplace/components/DayOfTrip.tsx';
 import { DriverDayOfTrip } from '../features/marketplace/components/DriverDayOfTrip.tsx';
+import { PairLegs } from '../features/marketplace/components/PairLegs.tsx';
 import { RatingForm } from '../features/marketplace/components/RatingForm.tsx';
 import { RideSummary, Stars, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { CustomerTripPanel } from '../features/marketplace/day-of-trip/CustomerTripPanel.tsx';
@@ -141,9 +143,19 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
         )}
       </div>
       <p ref={statusRef} tabIndex={-1} className="text-lg wrap-anywhere" data-testid="booking-status">
+        {b.pair && <strong>{b.pair.leg === 'outbound' ? 'Outbound leg: ' : 'Return leg: '}</strong>}
         <StatusText b={b} />
         {admin && b.lateCancellation && ` ${BOOKING_STATE_TEXT.lateCancellationHint}`}
       </p>
+      {/* Issue 32: a return pair booked together is one booking with two legs, each with its own status. */}
+      {b.pair && (
+        <section aria-labelledby="pair-legs-heading" className="flex flex-col gap-2">
+          <h2 id="pair-legs-heading" className="text-xl font-bold">
+            Return trip: 2 legs, {formatAud(b.pair.totalCents)} for both
+          </h2>
+          <PairLegs b={b} current={b.id} admin={admin} />
+        </section>
+      )}
     </div>
   );
 
@@ -173,10 +185,19 @@ export function BookingView({ admin = false }: { admin?: boolean }) {
 
   const cancelCard = (b.canCancel || cancelOpen) && (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-xl font-bold">Cancel this booking</h2>
+      <h2 className="text-xl font-bold">{b.pair ? `Cancel the ${b.pair.leg} leg` : 'Cancel this booking'}</h2>
       <p>{BOOKING_STATE_TEXT.policy}</p>
       <CancelBookingDialog
         pickupAt={b.ride.pickupAt}
+        {...(b.pair
+          ? {
+              leg: {
+                name: b.pair.leg,
+                otherPickupAt: b.pair.other.ride.pickupAt,
+                otherConfirmed: b.pair.other.status === 'confirmed',
+              },
+            }
+          : {})}
         otherSide={b.viewerRole === 'driver' ? 'the customer' : 'the driver'}
         onConfirm={cancel}
         onCancelled={() => setFocusAfter('status')}

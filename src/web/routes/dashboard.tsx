@@ -74,7 +74,8 @@ function NextUp({ open, upcoming }: { open: RideDto[]; upcoming: BookingDto[] })
 function CustomerDashboard({ real }: { real: boolean }) {
   const rides = useMyRides();
   const bookings = useBookings(real);
-  const open = rides.data?.items.filter((r) => r.status === 'open') ?? [];
+  // Soonest pickup first, as the upcoming bookings (issue 32: a return trip's legs in the order they happen).
+  const open = (rides.data?.items.filter((r) => r.status === 'open') ?? []).sort(byPickup);
   const upcoming = bookings.data?.filter((b) => b.status === 'confirmed') ?? [];
   const loading = real && (rides.isPending || bookings.isPending);
   if (loading) return <SkeletonCards count={2} />;

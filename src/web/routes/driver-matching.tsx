@@ -1,16 +1,21 @@
-/** /driver-matching/{id}: 'Finding drivers' - how many drivers match, and quotes as they arrive (live). */
+/**
+ * /driver-matching/{id}: the customer's trip page - how many drivers match, and quotes as they arrive (live).
+ * Its headline says where things stand (issue 32): "2 quotes to compare", "Finding drivers" only with none,
+ * "Booked"...
+ */
 import { Info } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { BookingDto, RideDto } from '../../shared/marketplace/api.ts';
+import { tripHeadline } from '../../shared/marketplace/quote-cover.ts';
 import { formatSydney } from '../../shared/marketplace/time.ts';
 import { BOOKING_STATE_TEXT } from '../../shared/messages.ts';
 import { Card } from '../components/ui/card.tsx';
 import { SkeletonCards } from '../components/ui/loading.tsx';
-import { useRide, useRideMatches } from '../features/marketplace/api.ts';
+import { useRide, useRideMatches, useRideQuotes } from '../features/marketplace/api.ts';
 import { CancelRequestDialog } from '../features/marketplace/components/CancelRequestDialog.tsx';
 import { RideQuestions } from '../features/marketplace/components/RideQuestions.tsx';
-import { RideQuotes, useRideBookings } from '../features/marketplace/components/RideQuotes.tsx';
+import { isLive, RideQuotes, useRideBookings } from '../features/marketplace/components/RideQuotes.tsx';
 import { RideSummary, StatusBadge } from '../features/marketplace/components/RideSummary.tsx';
 import { FareGuide } from '../features/marketplace/fare-guide/FareGuide.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
@@ -53,11 +58,14 @@ function CancelledBookingNote({ ride, bookings }: { ride: RideDto; bookings: Boo
 }
 
 export default function DriverMatchingPage() {
-  usePageMeta('Finding drivers', 'Drivers who match your trip, and their quotes as they arrive.');
   const { id } = useParams();
   const ride = useRide(id);
   const matches = useRideMatches(id);
   const bookings = useRideBookings(id ?? '');
+  const quotes = useRideQuotes(id ?? '');
+  const liveQuotes = quotes.data?.filter(isLive).length ?? 0;
+  const headline = ride.data ? tripHeadline(ride.data.status, liveQuotes) : 'Finding drivers';
+  usePageMeta(headline, 'Drivers who match your trip, and their quotes as they arrive.');
   if (ride.isPending) return <SkeletonCards count={2} label="Finding drivers" />;
   if (ride.error) {
     return (
@@ -71,7 +79,9 @@ export default function DriverMatchingPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-3xl font-bold">Finding drivers</h1>
+        <h1 className="text-3xl font-bold" data-testid="trip-headline">
+          {headline}
+        </h1>
         <p className="mt-2 text-lg text-slate-700" data-testid="match-count">
           {matches.isPending
             ? 'Counting the drivers who match your trip...'

@@ -30,6 +30,7 @@ import {
 import { notFound } from '../../http/errors.ts';
 import { driverCards, toVehicleCard } from '../driver-cards/cards.ts';
 import { visibleRating } from '../ratings/summary.ts';
+import { loadBookingPairs } from './pair-dto.ts';
 import { loadRideDtos } from './ride-dtos.ts';
 
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
@@ -65,7 +66,7 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
   const positionIds = rows
     .filter((r) => r.booking.customerId === viewer.id && r.booking.sharingPosition)
     .map((r) => r.booking.id);
-  const [ridesById, people, driverRows, events, ratingRows, cards, vehicleRows, positions] =
+  const [ridesById, people, driverRows, events, ratingRows, cards, vehicleRows, positions, pairs] =
     await Promise.all([
       loadRideDtos(
         db,
@@ -98,6 +99,10 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       positionIds.length
         ? db.select().from(bookingPositions).where(inArray(bookingPositions.bookingId, positionIds))
         : Promise.resolve([]),
+      loadBookingPairs(
+        db,
+        rows.map((r) => r.booking),
+      ),
     ]);
   const positionOf = new Map(positions.map((p) => [p.bookingId, p]));
   const vehicleById = new Map(vehicleRows.map((v) => [v.id, v]));
@@ -185,6 +190,7 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
       seats: b.seats,
       runId: b.runId,
       fareStatement: b.fareStatement,
+      pair: pairs.get(b.id) ?? null,
       driver: {
         id: b.driverId,
         companyName: d?.companyName ?? '',

@@ -30,6 +30,8 @@ export interface NewBooking {
   /** The driver's notification: title and message; what was booked is added to the message. */
   driverTitle: string;
   driverMessage: string;
+  /** False for a leg of a return pair: the caller tells both sides once for both legs (pair-confirmation.ts). */
+  notifyParties?: boolean;
 }
 
 /** Inserts the booking, its 'booked' event and both notifications; returns the booking's id. */
@@ -61,6 +63,7 @@ export async function insertBooking(tx: Db, b: NewBooking): Promise<string> {
     .returning({ id: bookings.id });
   const bookingId = booking!.id;
   await tx.insert(bookingEvents).values({ bookingId, type: 'booked', actorId: b.actorId, note: statement });
+  if (b.notifyParties === false) return bookingId;
   // What was booked (passengers, bags, needs, flight, the note), so the driver's message says it too.
   const facts = await bookingDayFacts(tx, bookingId);
   const bookedText = facts ? ` ${bookedSentence(facts)}` : '';

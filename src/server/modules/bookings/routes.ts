@@ -16,6 +16,7 @@ import { bookingCalendar } from '../../services/ics.ts';
 import { issueReceipt, receiptFor } from '../billing/receipts.ts';
 import { billingSettings } from '../billing/settings.ts';
 import { loadBookingDto, loadBookingDtos } from './dto.ts';
+import { partyList } from './pair-dto.ts';
 import { cancelBooking, completeBooking } from './service.ts';
 import { tripDayRoutes } from './trip-day-routes.ts';
 
@@ -35,14 +36,17 @@ export function bookingRoutes(deps: Deps) {
   };
 
   /**
-   * The user's bookings as customer or driver (an admin: all), newest pickup first. ?rideId= narrows them to
-   * one request's bookings (its page explains a cancelled one).
+   * The user's bookings as customer or driver: a return pair booked together once, confirmed bookings soonest
+   * pickup first, then the others latest first (partyList, issue 32). An admin: every booking, newest pickup
+   * first. ?rideId= narrows them to one request's bookings (its page explains a cancelled one), each leg apart.
    */
   app.get('/', async (c) => {
     const rideId = c.req.query('rideId');
     if (rideId !== undefined && !uuid.safeParse(rideId).success) return c.json({ items: [] });
     const filter = rideId ? eq(bookings.rideId, rideId) : undefined;
-    return c.json({ items: await loadBookingDtos(deps.db, c.get('user')!, filter) });
+    const user = c.get('user')!;
+    const items = await loadBookingDtos(deps.db, user, filter);
+    return c.json({ items: rideId || user.role === 'admin' ? items : partyList(items) });
   });
 
   app.get('/:id', async (c) => {

@@ -16,6 +16,7 @@ import { notify } from '../notifications/service.ts';
 import type { RideRow } from '../rides/dto.ts';
 import { giveBackRunSeats } from '../runs/seats.ts';
 import { completeTrip } from './completion.ts';
+import { cancelledLegWords } from './pair-confirmation.ts';
 
 const uuid = z.uuid();
 const conflict = (message: string) => new AppError(409, 'conflict', message);
@@ -125,35 +126,44 @@ async function cancelConfirmed(
     const again = reopened
       ? ' Your request is open again and the other drivers who quoted have been invited to quote again.'
       : '';
+    // One leg of a return pair booked together: the message names the leg, and the other leg's state.
+    const pairWords = await cancelledLegWords(tx, cancelled);
+    const what = pairWords ? `Your ${pairWords.cancelled}` : `Your booking for the trip ${name}`;
+    const whatTheir = pairWords ? `The ${pairWords.cancelled}` : `The booking for the trip ${name}`;
+    const stands = (whose: 'Your' | 'The') => (pairWords ? ` ${pairWords.other(whose)}` : '');
     if (actor.side === 'driver') {
       await notify(tx, {
         userId: booking.customerId,
         type: 'booking_cancelled',
-        title: 'The driver cancelled your booking',
-        message: `Your booking for the trip ${name} was cancelled by the driver: "${reason}".${again}`,
+        title: pairWords ? `The driver cancelled your ${pairWords.leg}` : 'The driver cancelled your booking',
+        message: `${what} was cancelled by the driver: "${reason}".${stands('Your')}${again}`,
         relatedId: id,
       });
     } else if (actor.side === 'customer') {
       await notify(tx, {
         userId: booking.driverId,
         type: 'booking_cancelled',
-        title: 'The customer cancelled the booking',
-        message: `The booking for the trip ${name} was cancelled by the customer: "${reason}".`,
+        title: pairWords
+          ? `The customer cancelled the ${pairWords.leg}`
+          : 'The customer cancelled the booking',
+        message: `${whatTheir} was cancelled by the customer: "${reason}".${stands('The')}`,
         relatedId: id,
       });
     } else {
       await notify(tx, {
         userId: booking.customerId,
         type: 'booking_cancelled',
-        title: 'ShuttleQuote cancelled your booking',
-        message: `Your booking for the trip ${name} was cancelled by ShuttleQuote: "${reason}".${again}`,
+        title: pairWords
+          ? `ShuttleQuote cancelled your ${pairWords.leg}`
+          : 'ShuttleQuote cancelled your booking',
+        message: `${what} was cancelled by ShuttleQuote: "${reason}".${stands('Your')}${again}`,
         relatedId: id,
       });
       await notify(tx, {
         userId: booking.driverId,
         type: 'booking_cancelled',
-        title: 'ShuttleQuote cancelled a booking',
-        message: `The booking for the trip ${name} was cancelled by ShuttleQuote: "${reason}". Please do not do this trip.`,
+        title: pairWords ? `ShuttleQuote cancelled the ${pairWords.leg}` : 'ShuttleQuote cancelled a booking',
+        message: `${whatTheir} was cancelled by ShuttleQuote: "${reason}". Please do not do this trip.${stands('The')}`,
         relatedId: id,
       });
     }

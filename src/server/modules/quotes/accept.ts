@@ -19,6 +19,7 @@ import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import { insertBooking } from '../bookings/insert.ts';
+import { notifyPairBooked, type PairLeg } from '../bookings/pair-confirmation.ts';
 import { notify } from '../notifications/service.ts';
 import { takeRunSeats } from '../runs/seats.ts';
 import { bookingOfAcceptedQuote, legsRefusal, legsToBook } from './acceptable.ts';
@@ -142,6 +143,7 @@ export async function acceptQuote(
       if (booked.length !== rideIds.length) throw new Refused();
 
       let selfBookingId = '';
+      const pairLegs: PairLeg[] = [];
       for (const leg of legs) {
         const quote = accepted.find((q) => q.id === leg.quote.id)!;
         const ride = booked.find((r) => r.id === leg.ride.id)!;
@@ -158,14 +160,16 @@ export async function acceptQuote(
           origin: run ? (quote.runSeats === null ? 'run_vehicle' : 'run_seat') : 'quote',
           runId: run?.id ?? null,
           seats: run ? (quote.runSeats ?? run.seatsTotal) : null,
-          ...(pair ? { pairTotalCents: total, bundleId: quote.bundleId } : {}),
+          ...(pair ? { pairTotalCents: total, bundleId: quote.bundleId, notifyParties: false } : {}),
           driverTitle: 'Quote accepted: new booking',
-          driverMessage: pair
-            ? `Your quote of ${formatAud(total)} for both legs of a return trip was accepted: this leg, ${tripName(ride)}, is booked at ${formatAud(quote.priceCents)}. The customer's contact details are on the booking.`
-            : `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
+          // A pair's legs tell the driver once, for both (notifyPairBooked below).
+          driverMessage: `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
         });
         if (quote.id === id) selfBookingId = bookingId;
+        pairLegs.push({ bookingId, leg: ride.outboundRideId ? 'return' : 'outbound' });
       }
+      // A return pair is one booking with two legs to both sides: one confirmation each (issue 32).
+      if (pair) await notifyPairBooked(tx, pairLegs, total);
 
       await declineOtherQuotes(tx, booked, quoteIds);
       await recordIdempotentEffect(tx, selfBookingId);

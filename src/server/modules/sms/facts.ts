@@ -33,5 +33,6 @@ export async function loadSmsFacts(db: Db, userId: string, bookingId: string): P
     pickupStreet: address || locality,
     vehicle: [v.color.toLowerCase(), v.make, v.model, v.registration].filter((s) => s?.trim()).join(' '),
     plate: v.registration.trim(),
+    returnPickupAt: booking.pair?.leg === 'outbound' ? booking.pair.other.ride.pickupAt : null,
   };
 }

@@ -78,6 +78,11 @@ export interface SmsFacts {
   vehicle: string;
   /** 'ABC123', or '' when unknown: what is left of the vehicle when the whole does not fit. */
   plate: string;
+  /**
+   * A return pair booked together (issue 32): the return leg's pickup, said in the one confirmation of
+   * both legs when it fits; absent otherwise.
+   */
+  returnPickupAt?: Date | string | null;
 }
 
 export interface SmsTextOptions {
@@ -165,18 +170,32 @@ export function smsText(kind: SmsKind, facts: SmsFacts, opts: SmsTextOptions): s
     (f) => r(f, true),
     (f) => r(f, false),
   ];
+  // A return pair's confirmation names the return pickup too (issue 32), names and places cut first; when
+  // even that does not fit one segment, the text of one booking.
+  const pairOr = (
+    pair: (backDay: string) => (f: Fields, label: boolean) => string,
+    single: (f: Fields, label: boolean) => string,
+  ): string => {
+    if (facts.returnPickupAt) {
+      const text = fitSegment(both(pair(when(facts.returnPickupAt).day)), fields);
+      if (gsmLength(text) <= SMS_SEGMENT) return text;
+    }
+    return fitSegment(both(single), fields);
+  };
   const asDriver =
     kind === 'quote_accepted' || (kind !== 'booking_confirmed' && facts.recipient === 'driver');
   switch (kind) {
     case 'booking_confirmed':
-      return fitSegment(
-        both((f, l) => `${B}: booked! ${f.driver} picks you up ${day} at ${f.place}. ${details(l)}`),
-        fields,
+      return pairOr(
+        (b) => (f, l) =>
+          `${B}: return trip booked! ${f.driver} picks you up ${day} at ${f.place}, back ${b}. ${details(l)}`,
+        (f, l) => `${B}: booked! ${f.driver} picks you up ${day} at ${f.place}. ${details(l)}`,
       );
     case 'quote_accepted':
-      return fitSegment(
-        both((f, l) => `${B}: new booking. Pick up ${f.customer} ${day} at ${f.place}. ${details(l)}`),
-        fields,
+      return pairOr(
+        (b) => (f, l) =>
+          `${B}: new return booking. Pick up ${f.customer} ${day} at ${f.place}, back ${b}. ${details(l)}`,
+        (f, l) => `${B}: new booking. Pick up ${f.customer} ${day} at ${f.place}. ${details(l)}`,
       );
     case 'driver_on_the_way':
       return fitSegment(

@@ -16,7 +16,10 @@ export function CancelBookingDialog({
   onConfirm,
   onCancelled,
   onOpenChange,
+  leg,
 }: {
+  /** One leg of a return pair booked together (issue 32): only this leg is cancelled; the other stays. */
+  leg?: { name: 'outbound' | 'return'; otherPickupAt: string; otherConfirmed: boolean };
   /** The trip's pickup instant (UTC ISO). */
   pickupAt: string;
   /** Who is told: 'the driver' or 'the customer'. */
@@ -34,13 +37,20 @@ export function CancelBookingDialog({
     <ConfirmDialog
       trigger={
         <Button variant="destructive" className="self-start">
-          Cancel booking
+          {leg ? `Cancel the ${leg.name} leg` : 'Cancel booking'}
         </Button>
       }
-      title="Cancel this booking?"
+      title={leg ? `Cancel the ${leg.name} leg?` : 'Cancel this booking?'}
       descriptionClassName="flex flex-col gap-2 text-base"
       description={
         <>
+          {leg && (
+            <p data-testid="cancel-leg-only">
+              Only the {leg.name} leg is cancelled.
+              {leg.otherConfirmed &&
+                ` The ${leg.name === 'outbound' ? 'return' : 'outbound'} leg on ${formatSydney(leg.otherPickupAt)} (Sydney time) stays booked.`}
+            </p>
+          )}
           <p data-testid="cancel-policy">{BOOKING_STATE_TEXT.policy}</p>
           {late ? (
             <p className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
@@ -62,7 +72,7 @@ export function CancelBookingDialog({
         schema: cancelInputSchema,
       }}
       backLabel="Keep booking"
-      confirmLabel="Yes, cancel booking"
+      confirmLabel={leg ? `Yes, cancel the ${leg.name} leg` : 'Yes, cancel booking'}
       busyLabel="Cancelling..."
       failure="The booking could not be cancelled. Please try again."
       variant="destructive"

@@ -1,5 +1,5 @@
 /**
- * A return-pair quote on the customer's quote list: "Both legs: $X", what each leg costs, that accepting it
+ * A return-pair quote on the customer's quote list (its card leads with "Both legs" and the total): what each leg costs, that accepting it
  * books both legs with this driver, and the other leg's fare statement word for word (this leg's is the
  * card's own). Renders nothing for a one-leg quote.
  */
@@ -20,7 +20,6 @@ export function PairQuoteNote({ quote }: { quote: QuoteDto; ride?: Pick<RideDto,
       className="flex flex-col gap-1 rounded-lg border border-brand-300 bg-brand-50 p-3 text-sm text-brand-950"
       data-testid="pair-quote"
     >
-      <p className="text-base font-bold">Both legs: {formatAud(b.totalCents)}</p>
       <p>
         One price for your return trip: {formatAud(quote.priceCents)} for this {b.leg} leg and{' '}
         {formatAud(b.otherLegPriceCents)} for the {otherLeg} leg. Accepting it books both legs with this

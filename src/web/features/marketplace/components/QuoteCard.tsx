@@ -10,6 +10,7 @@ import type { BookingDto, QuoteDto, RideDto } from '../../../../shared/marketpla
 import { fareStatement } from '../../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
+import { comparedCents, QUOTE_COVER_TEXT, quoteCover } from '../../../../shared/marketplace/quote-cover.ts';
 import {
   completedTripsText,
   ratingCountText,
@@ -118,6 +119,7 @@ export function QuoteCard({
   const rated = d.rating.average !== null && d.rating.count > 0;
   const trips = completedTripsText(d.completedTrips);
   const marked = Boolean(marks?.lowestPrice || marks?.bestRated);
+  const cover = quoteCover(quote, ride.pair?.leg ?? null);
   return (
     <Card
       className={cn('flex h-full flex-col gap-4 p-5!', marked && 'border-sun-400! ring-2 ring-sun-400')}
@@ -155,16 +157,21 @@ export function QuoteCard({
         </div>
       </div>
       <div className="rounded-lg bg-brand-50 px-4 py-3">
-        {/* A pair quote's headline is this leg's share, so it compares with one-leg quotes (sort and marks
-            use it too); the label and the note below give the price for both legs. */}
+        {/* Issue 32: the price of what the quote covers (a pair quote's total for both legs), said in words
+            on a return trip, so unlike prices are never read as alike (sort and marks compare the same). */}
+        {cover !== 'trip' && (
+          <p className="text-sm font-bold uppercase tracking-wide text-brand-800" data-testid="quote-cover">
+            {QUOTE_COVER_TEXT[cover]}
+          </p>
+        )}
         <p className="text-3xl font-bold text-brand-950" data-testid="quote-price">
-          {formatAud(quote.priceCents)}
-          {quote.bundle && (
-            <span className="block text-sm font-medium text-slate-700">
-              this leg, {formatAud(quote.bundle.totalCents)} both
-            </span>
-          )}
+          {formatAud(comparedCents(quote))}
         </p>
+        {(cover === 'outbound' || cover === 'return') && (
+          <p className="text-sm font-medium text-slate-800" data-testid="quote-cover-note">
+            The {cover === 'outbound' ? 'return' : 'outbound'} leg needs a quote of its own.
+          </p>
+        )}
         <p className="mt-1 text-sm text-slate-700">The most you pay. You pay the driver directly.</p>
       </div>
       <PairQuoteNote quote={quote} ride={ride} />

@@ -1,6 +1,8 @@
 /**
  * The quotes of one request, compared: live quotes sorted by price (or rating), "Lowest price" and "Best
- * rated" marks when there is a real choice, earlier quotes (cancelled, not chosen, expired) below. Live
+ * rated" marks when there is a real choice, earlier quotes (cancelled, not chosen, expired) below. On a
+ * return trip's leg, like with like (issue 32): prices for both legs (by their total) apart from prices
+ * for this leg only, each group under its heading, "Lowest price" only within a group. Live
  * through the shell's stream: one polite live region, mounted from the start, says one short sentence per
  * new quote. A refused accept (409: booked meanwhile, in another tab) stays on screen until dismissed.
  */
@@ -11,6 +13,11 @@ import { Link, useNavigate } from 'react-router';
 import type { BookingDto, QuoteDto, RideDto } from '../../../../shared/marketplace/api.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
+import {
+  comparedCents,
+  groupByCover,
+  QUOTE_GROUP_HEADING,
+} from '../../../../shared/marketplace/quote-cover.ts';
 import { BOOKING_STATE_TEXT } from '../../../../shared/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -25,7 +32,8 @@ import { QuoteCard, type QuoteMarks } from './QuoteCard.tsx';
 export type QuoteSort = 'price' | 'rating';
 
 // A quote past its validity is shown with the earlier ones, "Expired", before the sweep marks it (issue 31).
-const isLive = (q: QuoteDto) => (LIVE_QUOTE_STATUSES as readonly string[]).includes(q.status) && !isLapsed(q);
+export const isLive = (q: QuoteDto) =>
+  (LIVE_QUOTE_STATUSES as readonly string[]).includes(q.status) && !isLapsed(q);
 const companyOf = (q: QuoteDto) => q.driver.companyName || `${q.driver.firstName}'s shuttle`;
 
 /** The bookings of one request (a cancelled one explains a 'cancelled' quote and a reopened request). */
@@ -41,7 +49,8 @@ export function useRideBookings(rideId: string) {
   });
 }
 
-const byPrice = (a: QuoteDto, b: QuoteDto) => a.priceCents - b.priceCents;
+// What the customer would pay for what each quote covers: a pair quote's total for both legs.
+const byPrice = (a: QuoteDto, b: QuoteDto) => comparedCents(a) - comparedCents(b);
 const byRating = (a: QuoteDto, b: QuoteDto) =>
   (b.driver.rating.average ?? -1) - (a.driver.rating.average ?? -1) ||
   b.driver.rating.count - a.driver.rating.count;
@@ -58,13 +67,22 @@ export function sortQuotes(quotes: QuoteDto[], sort: QuoteSort): QuoteDto[] {
 /**
  * The marks of a comparison, only where they help choose: none with a single quote; none when every quote
  * shares the price (or the rating); every quote tied for the lowest price (or the best rating) is marked.
- * "Best rated" needs a visible rating: a driver nobody has rated yet is never best rated.
+ * "Best rated" needs a visible rating: a driver nobody has rated yet is never best rated. "Lowest price"
+ * compares like with like (issue 32): within each group of `groupByCover` (both legs by their total, one
+ * leg by its price), so a one-leg price is never marked against a both-legs price.
  */
-export function quoteMarks(live: QuoteDto[]): Map<string, QuoteMarks> {
+export function quoteMarks(
+  live: QuoteDto[],
+  leg: 'outbound' | 'return' | null = null,
+): Map<string, QuoteMarks> {
   const marks = new Map<string, QuoteMarks>();
   if (live.length < 2) return marks;
-  const lowest = Math.min(...live.map((q) => q.priceCents));
-  const cheapest = live.filter((q) => q.priceCents === lowest);
+  const cheapest = new Set<QuoteDto>();
+  for (const group of groupByCover(live, leg)) {
+    const lowest = Math.min(...group.quotes.map(comparedCents));
+    const low = group.quotes.filter((q) => comparedCents(q) === lowest);
+    if (low.length < group.quotes.length) for (const q of low) cheapest.add(q);
+  }
   const rated = live.filter((q) => q.driver.rating.average !== null && q.driver.rating.count > 0);
   const top = rated.length > 0 ? sortQuotes(rated, 'rating')[0]!.driver.rating : null;
   const best = top
@@ -72,7 +90,7 @@ export function quoteMarks(live: QuoteDto[]): Map<string, QuoteMarks> {
     : [];
   for (const q of live) {
     marks.set(q.id, {
-      lowestPrice: cheapest.length < live.length && cheapest.includes(q),
+      lowestPrice: cheapest.has(q),
       bestRated: best.length < live.length && best.includes(q),
     });
   }
@@ -103,7 +121,9 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
     const fresh = arrived.filter(isLive);
     if (fresh.length > 0) {
       setAnnouncement(
-        fresh.map((q) => `${BOOKING_STATE_TEXT.newQuote(companyOf(q), formatAud(q.priceCents))}.`).join(' '),
+        fresh
+          .map((q) => `${BOOKING_STATE_TEXT.newQuote(companyOf(q), formatAud(comparedCents(q)))}.`)
+          .join(' '),
       );
     }
   }, [quotes.data]);
@@ -119,9 +139,10 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
       live: liveQuotes,
       // Most recently changed first: the booked (or just cancelled) quote leads.
       earlier: items.filter((q) => !isLive(q)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
-      marks: quoteMarks(liveQuotes),
+      marks: quoteMarks(liveQuotes, ride.pair?.leg ?? null),
     };
-  }, [quotes.data, sort]);
+  }, [quotes.data, sort, ride.pair?.leg]);
+  const groups = groupByCover(live, ride.pair?.leg ?? null);
 
   const cancelledBy = (q: QuoteDto) => bookings.data?.find((b) => b.quoteId === q.id)?.cancelledBy ?? null;
 
@@ -233,7 +254,24 @@ export function RideQuotes({ ride }: { ride: RideDto }) {
               </div>
             </fieldset>
           )}
-          {live.length > 0 ? (
+          {groups.length > 1 ? (
+            // Unlike prices apart: each group is compared within itself.
+            groups.map((g) => (
+              <section
+                key={g.cover}
+                aria-labelledby={`${sortName}-${g.cover}`}
+                className="flex flex-col gap-3"
+                data-testid={`quote-group-${g.cover}`}
+              >
+                <h3 id={`${sortName}-${g.cover}`} className="text-lg font-bold">
+                  {QUOTE_GROUP_HEADING[g.cover]}
+                </h3>
+                <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="live-quotes">
+                  {g.quotes.map((q) => card(q, 4))}
+                </ul>
+              </section>
+            ))
+          ) : live.length > 0 ? (
             <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="live-quotes">
               {live.map((q) => card(q, 3))}
             </ul>
