@@ -133,7 +133,7 @@ test.describe('navigation per role', () => {
     await expect(menu.getByRole('button', { name: 'Log Issue' })).toBeVisible();
   });
 
-  test('a driver gets Available rides, My quotes (their dashboard), Bookings and Driver profile', async ({
+  test('a driver gets Available rides, My quotes (their quotes list), Bookings and Driver profile', async ({
     page,
     request,
   }) => {
@@ -143,7 +143,7 @@ test.describe('navigation per role', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link').first()).toHaveText('Available rides');
     await expect(nav.getByRole('link', { name: 'Available rides' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'My quotes' })).toHaveAttribute('href', '/dashboard');
+    await expect(nav.getByRole('link', { name: 'My quotes' })).toHaveAttribute('href', '/driver/quotes');
     await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'My runs' })).toHaveAttribute('href', '/driver-runs');
     await expect(nav.getByRole('link', { name: 'Fixed prices' })).toHaveAttribute('href', '/driver-fares');

@@ -23,8 +23,8 @@ export const PUBLIC_NAV = [
 ] as const;
 
 /**
- * The signed-in links per role, in order of use. A driver's quotes are on the driver dashboard
- * ('Your pending quotes' on /dashboard), so that page is their 'My quotes'.
+ * The signed-in links per role, in order of use. A driver's 'My quotes' is /driver/quotes, every quote they
+ * sent (/my-quotes is the customer's page, SPEC §2.3).
  */
 const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
   customer: [
@@ -37,7 +37,7 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
   ],
   driver: [
     { to: '/available-rides', label: 'Available rides' },
-    { to: '/dashboard', label: 'My quotes' },
+    { to: '/driver/quotes', label: 'My quotes' },
     { to: '/bookings', label: 'Bookings' },
     { to: '/driver-runs', label: 'My runs' },
     { to: '/driver-fares', label: 'Fixed prices' },
