@@ -13,7 +13,7 @@ import {
 } from '../../../shared/marketplace/needs.ts';
 import { formatAbn } from '../../../shared/marketplace/verification.ts';
 import { driverProfileSchema } from '../../../shared/validation/driver-business.ts';
-import { formatPhone } from '../../../shared/validation/phone.ts';
+import { formatPhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox, RadioGroup } from '../../components/ui/choice.tsx';
@@ -67,7 +67,7 @@ const BUSINESS_FIELDS: readonly ({
     type: 'tel',
     inputMode: 'tel',
     autoComplete: 'tel',
-    hint: 'A mobile: customers call it on the day of the trip, once they have booked',
+    hint: PHONE_MESSAGES.businessHint,
   },
   {
     key: 'businessEmail',
