@@ -4,13 +4,14 @@
  */
 import * as Dropdown from '@radix-ui/react-dropdown-menu';
 import { ChevronDown } from 'lucide-react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import type { NavItem } from './nav.ts';
 
 export default function MoreMenu({ items }: { items: readonly NavItem[] }) {
   const { pathname } = useLocation();
-  const current = items.some((i) => pathname === i.to || pathname.startsWith(`${i.to}/`));
+  const isCurrent = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const current = items.some((i) => isCurrent(i.to));
   return (
     // Not modal, like the avatar menu: a modal one hides the page with aria-hidden while links stay focusable.
     <Dropdown.Root modal={false}>
@@ -29,19 +30,19 @@ export default function MoreMenu({ items }: { items: readonly NavItem[] }) {
         sideOffset={8}
         className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
       >
+        {/* A plain Link with a string class: the item's Slot cannot merge NavLink's class function. */}
         {items.map((item) => (
           <Dropdown.Item key={item.to} asChild>
-            <NavLink
+            <Link
               to={item.to}
-              className={({ isActive }) =>
-                cn(
-                  'block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100',
-                  isActive && 'font-semibold underline underline-offset-4',
-                )
-              }
+              aria-current={isCurrent(item.to) ? 'page' : undefined}
+              className={cn(
+                'block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100',
+                isCurrent(item.to) && 'font-semibold underline underline-offset-4',
+              )}
             >
               {item.label}
-            </NavLink>
+            </Link>
           </Dropdown.Item>
         ))}
       </Dropdown.Content>

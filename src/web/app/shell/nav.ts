@@ -49,8 +49,8 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
   ],
   admin: [
     { to: '/admin-dashboard', label: 'Admin dashboard' },
-    { to: '/admin/today', label: "Today's trips" },
-    { to: '/admin/verifications', label: 'Verifications' },
+    { to: '/admin/today', label: "Today's trips", inMore: true },
+    { to: '/admin/verifications', label: 'Verifications', inMore: true },
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/users', label: 'Users' },
     { to: '/admin/issues', label: 'Issues', inMore: true },

@@ -155,7 +155,7 @@ export function DashboardFigures() {
             <h2 id={`${id}-charts`} className="text-xl font-bold">
               Per day
             </h2>
-            <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 *:min-w-0 lg:grid-cols-2">
               <Card>
                 <DailyChart
                   title="Sign-ups by role"
