@@ -258,6 +258,26 @@ test("the driver's My quotes opens their quotes, and the driver profile is moved
   await jump.getByRole('link', { name: 'Your details' }).focus();
   await page.keyboard.press('Tab');
   await expect(jump.getByRole('link', { name: 'Verification' })).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/driver-profile');
+  await expect(jump).toBeVisible();
+  // The driver's header fits one row at 1280 px too (My runs and Fixed prices under More).
+  const middles = await page
+    .getByRole('banner')
+    .locator('a:visible, button:visible')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return Math.round(r.top + r.height / 2);
+      }),
+    );
+  expect(Math.max(...middles) - Math.min(...middles), `middles at ${middles.join(', ')}`).toBeLessThanOrEqual(
+    4,
+  );
+  await page.screenshot({ path: `${SHOTS}/driver-profile-1280.png` });
+  await page.goto('/driver/quotes');
+  await expect(waiting).toContainText('$133.00');
+  await shot(page, 'driver-quotes-1280');
   await Promise.all([c.ctx.close(), d.ctx.close()]);
 });
 
@@ -281,6 +301,15 @@ test('150 % text at 390 px: billing, the tax invoice, the admin dashboard and au
   expect((await d.page.request.post(`/api/dev/rides/${rideId}/pickup-passed`)).ok()).toBe(true);
   expect((await d.page.request.post(`/api/bookings/${bookingId}/complete`)).ok()).toBe(true);
   expect((await d.page.request.post('/api/dev/billing/month-end')).status()).toBe(200);
+  // Both sides rate: the customer's words show on the public driver page (issue 32, item 8).
+  const words = 'On time at 5:30 am and helped with the bags.';
+  for (const [who, body] of [
+    [c.page, { bookingId, stars: 5, comment: words }],
+    [d.page, { bookingId, stars: 5, comment: '' }],
+  ] as const) {
+    const rated = await who.request.post('/api/ratings', { data: body });
+    expect(rated.status(), await rated.text()).toBe(201);
+  }
 
   const page = d.page;
   await page.goto('/driver-billing');
@@ -296,10 +325,22 @@ test('150 % text at 390 px: billing, the tax invoice, the admin dashboard and au
   await shot(page, 'tax-invoice-390-150');
   const invoice = page.url();
 
-  // /profile: the name on a line of its own width, not a letter per line.
   await page.goto('/driver-profile');
   await expect(page.locator('h1')).toBeVisible();
   await fits(page, '/driver-profile');
+
+  // The public driver page: the rating and what the customer wrote, with their first name.
+  await c.page.goto(`/drivers/${driver.userId}`);
+  const reviews = c.page.getByTestId('driver-reviews');
+  await expect(c.page.getByRole('heading', { name: 'What customers say' })).toBeVisible();
+  await expect(reviews.getByRole('listitem')).toHaveCount(1);
+  await expect(reviews).toContainText(words);
+  await expect(reviews).toContainText('Casey');
+  expect(await axeViolations(c.page)).toEqual([]);
+  await shot(c.page, 'driver-public-1280');
+  await c.page.setViewportSize({ width: PHONE, height: 844 });
+  await fits(c.page, '/drivers/:id');
+  await shot(c.page, 'driver-public-390');
 
   const a = await at(browser, E2E_ADMIN, PHONE, true);
   for (const path of ['/admin-dashboard', '/admin/audit']) {
@@ -355,6 +396,17 @@ test('150 % text at 390 px: the name reads on a line, 24 px checkboxes on /setti
   await fits(page, '/settings');
   expect(await axeViolations(page)).toEqual([]);
   await shot(page, 'settings-390-150');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'settings-1280-150');
+  await page.goto('/profile');
+  await shot(page, 'profile-1280-150');
+  // The home page: what is checked, three sample trips (no invented testimonials).
+  for (const width of [PHONE, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Trips it is built for' })).toBeVisible();
+    await shot(page, `home-${width}-150`);
+  }
   await c.ctx.close();
 });
 

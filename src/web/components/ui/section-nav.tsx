@@ -57,6 +57,17 @@ export function SectionNav({ label, sections }: { label: string; sections: reado
     };
   }, [ids]);
 
+  // Keep the current section's link in view in the menu's own row (it scrolls sideways on a phone).
+  useEffect(() => {
+    const link = ref.current?.querySelector<HTMLElement>(`a[href="#${current}"]`);
+    const row = link?.parentElement?.parentElement;
+    if (!link || !row) return;
+    const left = link.offsetLeft - row.offsetLeft;
+    if (left < row.scrollLeft || left + link.offsetWidth > row.scrollLeft + row.clientWidth) {
+      row.scrollTo({ left: Math.max(0, left - 16) });
+    }
+  }, [current]);
+
   const jump = (e: MouseEvent<HTMLAnchorElement>, id: string) => {
     const target = document.getElementById(id);
     if (!target) return;
