@@ -137,6 +137,7 @@ test('phones: /users, /admin/bookings and /admin/audit show their rows first; th
   for (const [path, region, field] of [
     ['/users', 'Accounts (scrolls sideways)', 'Search'],
     ['/admin/bookings', 'Bookings (scrolls sideways)', 'Customer (name or e-mail)'],
+    ['/admin/audit', 'Audit log (scrolls sideways)', 'Who (e-mail)'],
   ] as const) {
     await page.goto(path);
     const toggle = page.getByRole('button', { name: 'Filter', exact: true });
