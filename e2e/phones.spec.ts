@@ -349,6 +349,19 @@ test('150 % text at 390 px: billing, the tax invoice, the admin dashboard and au
     await expect(a.page.locator('main h1')).toBeVisible();
     await expect(a.page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
     await fits(a.page, path);
+    // No word broken inside: each figure's label is as wide as its longest word needs.
+    const broken = await a.page.locator('main dt').evaluateAll((els) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      return els
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const words = (el.textContent ?? '').split(/\s+/).filter(Boolean);
+          return words.some((w) => ctx.measureText(w).width > el.clientWidth + 1);
+        })
+        .map((el) => el.textContent);
+    });
+    expect(broken, path).toEqual([]);
     expect(await axeViolations(a.page), path).toEqual([]);
     await shot(a.page, `${path.replaceAll('/', '_').slice(1)}-390-150`);
   }

@@ -18,7 +18,7 @@ export function BookingOrigins({ d, headingId }: { d: DashboardDto; headingId: s
       <h2 id={headingId} className="text-xl font-bold">
         How bookings were made
       </h2>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 lg:grid-cols-4">
         <Figure
           label="Instant bookings"
           value={percent(o.instantShare)}

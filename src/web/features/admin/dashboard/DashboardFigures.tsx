@@ -111,7 +111,8 @@ export function DashboardFigures() {
             <h2 id={`${id}-figures`} className="text-xl font-bold">
               Figures
             </h2>
-            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {/* Two figures a row on a phone, one with 150 % text (words never break mid-word; issue 32). */}
+            <dl className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 lg:grid-cols-4">
               <Figure
                 label="Sign-ups"
                 value={d.signups.total}
