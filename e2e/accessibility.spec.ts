@@ -133,7 +133,7 @@ test.describe('navigation per role', () => {
     await expect(menu.getByRole('button', { name: 'Log Issue' })).toBeVisible();
   });
 
-  test('a driver gets Available rides, My quotes (their dashboard), Bookings and Driver profile', async ({
+  test('a driver gets Available rides, My quotes (their quotes list), Bookings and Driver profile', async ({
     page,
     request,
   }) => {
@@ -143,10 +143,16 @@ test.describe('navigation per role', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link').first()).toHaveText('Available rides');
     await expect(nav.getByRole('link', { name: 'Available rides' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'My quotes' })).toHaveAttribute('href', '/dashboard');
+    await expect(nav.getByRole('link', { name: 'My quotes' })).toHaveAttribute('href', '/driver/quotes');
     await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'My runs' })).toHaveAttribute('href', '/driver-runs');
-    await expect(nav.getByRole('link', { name: 'Fixed prices' })).toHaveAttribute('href', '/driver-fares');
+    // Issue 32: the header fits one row at 1280 px; My runs and Fixed prices are under More.
+    await nav.getByRole('button', { name: 'More' }).click();
+    await expect(page.getByRole('menuitem', { name: 'My runs' })).toHaveAttribute('href', '/driver-runs');
+    await expect(page.getByRole('menuitem', { name: 'Fixed prices' })).toHaveAttribute(
+      'href',
+      '/driver-fares',
+    );
+    await page.keyboard.press('Escape');
     await expect(nav.getByRole('link', { name: 'Book a ride' })).toHaveCount(0);
     // The driver profile is in the avatar menu on wide screens (and in the phone menu).
     await page.getByRole('button', { name: /^Account menu for / }).click();

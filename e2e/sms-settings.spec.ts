@@ -17,7 +17,7 @@ test.describe('text messages in the browser', () => {
     await signInQuickly(page, user.email, user.password);
     await page.goto('/settings');
     await expect(page.getByRole('columnheader', { name: 'Text message' })).toBeVisible();
-    const box = page.getByRole('checkbox', { name: 'Text message: My driver is on the way (customers)' });
+    const box = page.getByRole('checkbox', { name: 'Text message: My driver is on the way' });
     await expect(box).toBeChecked();
     // A kind without texts: e-mail and push only, and a dash that reads as words.
     const row = page.getByTestId('pref-quote_received');
@@ -31,11 +31,9 @@ test.describe('text messages in the browser', () => {
     expect((await saved).status()).toBe(200);
     await page.reload();
     await expect(
-      page.getByRole('checkbox', { name: 'Text message: My driver is on the way (customers)' }),
+      page.getByRole('checkbox', { name: 'Text message: My driver is on the way' }),
     ).not.toBeChecked();
-    await expect(
-      page.getByRole('checkbox', { name: 'E-mail: My driver is on the way (customers)' }),
-    ).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'E-mail: My driver is on the way' })).toBeChecked();
     expect(await axeViolations(page)).toEqual([]);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

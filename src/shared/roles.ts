@@ -228,6 +228,8 @@ export const APP_ROUTES = [
   '/ratings',
   '/notifications',
   '/my-quotes',
+  /** The driver's own "My quotes" (issue 32); /my-quotes is the customer's. */
+  '/driver/quotes',
   '/runs',
   '/driver-runs',
   '/driver-fares',

@@ -14,10 +14,12 @@ import type { NewNotification } from '../../src/server/modules/notifications/ser
 import { notify } from '../../src/server/modules/notifications/service.ts';
 import type { Mailer, MailMessage } from '../../src/server/services/mail.ts';
 import type { PushSender } from '../../src/server/services/push.ts';
+import { roleReceives } from '../../src/shared/marketplace/notification-roles.ts';
 import { NOTIFICATION_TYPES } from '../../src/shared/marketplace/notification-types.ts';
 import {
   databaseKinds,
   errorOf,
+  makeAdmin,
   rows,
   signedInClient,
   startServer,
@@ -102,13 +104,19 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     await server?.close();
   });
 
-  it('lists every kind with e-mail and push on by default, and saves a change', async () => {
+  it("lists the customer's kinds with e-mail and push on by default, and saves a change", async () => {
     const res = await alice.client.get('/api/notification-preferences');
     expect(res.status).toBe(200);
     const { items } = (await res.json()) as {
       items: { kind: string; label: string; email: boolean; push: boolean }[];
     };
-    expect(items.map((i) => i.kind)).toEqual([...NOTIFICATION_TYPES]);
+    expect(items.map((i) => i.kind)).toEqual(NOTIFICATION_TYPES.filter((k) => roleReceives('customer', k)));
+    // A customer is not asked about what only drivers or admins receive (issue 32).
+    expect(items.map((i) => i.kind)).not.toContain('statement_issued');
+    expect(items.map((i) => i.kind)).not.toContain('verification_submitted');
+    expect(items.map((i) => i.label)).not.toContainEqual(
+      expect.stringMatching(/\((drivers|customers|admins)/),
+    );
     expect(items.every((i) => i.email && i.push && i.label.length > 3)).toBe(true);
     expect(items.map((i) => i.kind)).toContain('trip_reminder');
 
@@ -129,6 +137,28 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     });
     expect(bad.status).toBe(400);
     expect((await server.client().get('/api/notification-preferences')).status).toBe(401);
+  });
+
+  it('lists a driver only the kinds a driver receives, and an admin only the admin kinds', async () => {
+    const driver = await signedInClient(server, { userType: 'driver' });
+    const kinds = async (client: TestClient) =>
+      (
+        (await (await client.get('/api/notification-preferences')).json()) as { items: { kind: string }[] }
+      ).items.map((i) => i.kind);
+    const driverKinds = await kinds(driver.client);
+    expect(driverKinds).toEqual(NOTIFICATION_TYPES.filter((k) => roleReceives('driver', k)));
+    expect(driverKinds).toContain('statement_issued');
+    expect(driverKinds).toContain('ride_matched');
+    expect(driverKinds).not.toContain('quote_received');
+    expect(driverKinds).not.toContain('driver_on_the_way');
+
+    const admin = await signedInClient(server);
+    await makeAdmin(server, admin);
+    const adminKinds = await kinds(admin.client);
+    expect(adminKinds).toContain('trip_problem_reported');
+    expect(adminKinds).toContain('verification_submitted');
+    expect(adminKinds).not.toContain('quote_received');
+    expect(adminKinds).not.toContain('statement_issued');
   });
 
   it('delivers a notification by e-mail exactly once across a failed first attempt', async () => {

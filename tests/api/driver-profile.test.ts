@@ -149,10 +149,10 @@ describe.each(databaseKinds())('driver profile (%s)', (kind) => {
       ['an ABN with a wrong checksum', { abn: '51 824 753 557' }, 'abn', VERIFICATION_MESSAGES.abnChecksum],
       ['an ABN of 10 digits', { abn: '5182475355' }, 'abn', VERIFICATION_MESSAGES.abnFormat],
       [
-        'a landline as business phone',
-        { businessPhone: '02 4981 1234' },
+        'a 1300 number as business phone',
+        { businessPhone: '1300 123 456' },
         'businessPhone',
-        PHONE_MESSAGES.landline,
+        PHONE_MESSAGES.businessInvalid,
       ],
       [
         'a business e-mail without @',

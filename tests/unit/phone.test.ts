@@ -1,7 +1,10 @@
 /** The one phone rule of the sign-up forms, /profile and the API (shared/validation/phone.ts). */
 import { describe, expect, it } from 'vitest';
 import {
+  dayOfTripPhone,
   formatPhone,
+  isMobilePhone,
+  normaliseBusinessPhone,
   normalisePhone,
   PHONE_MESSAGES,
   phoneField,
@@ -80,5 +83,48 @@ describe('formatPhone and phoneHref', () => {
   it('shows a number stored before numbers were checked as it was typed', () => {
     expect(formatPhone(' 02 4981 1234 ')).toBe('02 4981 1234');
     expect(phoneHref('(02) 4981 1234')).toBe('tel:+61249811234');
+  });
+});
+
+describe('the business (office) number: a landline is fine there (issue 32)', () => {
+  it.each([
+    ['(02) 4981 1234', '+61249811234'],
+    ['02 4981 1234', '+61249811234'],
+    ['+61 2 4981 1234', '+61249811234'],
+    ['03 9000 1234', '+61390001234'],
+    ['07 3000 1234', '+61730001234'],
+    ['08 8000 1234', '+61880001234'],
+    ['0412 345 678', '+61412345678'],
+  ])('accepts %j as %s', (typed, e164) => {
+    expect(normaliseBusinessPhone(typed)).toEqual({ ok: true, e164 });
+  });
+
+  it.each([
+    ['1300 123 456', PHONE_MESSAGES.businessInvalid],
+    ['1800 123 456', PHONE_MESSAGES.businessInvalid],
+    ['13 12 34', PHONE_MESSAGES.businessInvalid],
+    ['02 4981 123', PHONE_MESSAGES.businessInvalid],
+    ['office', PHONE_MESSAGES.businessInvalid],
+    ['', PHONE_MESSAGES.required],
+  ])('refuses %j', (typed, message) => {
+    expect(normaliseBusinessPhone(typed)).toEqual({ ok: false, message });
+  });
+
+  it('shows a landline as (02) 4981 1234 with a tel: link, and knows it is no mobile', () => {
+    expect(formatPhone('+61249811234')).toBe('(02) 4981 1234');
+    expect(phoneHref('+61249811234')).toBe('tel:+61249811234');
+    expect(isMobilePhone('+61249811234')).toBe(false);
+    expect(isMobilePhone('+61412345678')).toBe(true);
+  });
+
+  it("the customer gets a mobile on the day: the business number if it is one, else the driver's own", () => {
+    expect(dayOfTripPhone('+61249811234', '+61498765432')).toBe('+61498765432');
+    expect(dayOfTripPhone('+61412345678', '+61498765432')).toBe('+61412345678');
+    expect(dayOfTripPhone('', '+61498765432')).toBe('+61498765432');
+    expect(dayOfTripPhone(null, null)).toBeNull();
+  });
+
+  it("the driver's own number stays a mobile", () => {
+    expect(normalisePhone('02 4981 1234')).toEqual({ ok: false, message: PHONE_MESSAGES.landline });
   });
 });

@@ -77,6 +77,9 @@ describe('guardDecision (SPEC §2.3 route table)', () => {
     ['customer', '/customer/trips/1', ALLOW],
     ['driver', '/edit-ride/123', to('/dashboard')],
     ['driver', '/driver/vehicle', ALLOW],
+    // Issue 32: the driver's "My quotes" is their quotes list, not the dashboard.
+    ['driver', '/driver/quotes', ALLOW],
+    ['customer', '/driver/quotes', to('/dashboard')],
     // Allowed by the access lists.
     ['customer', '/dashboard', ALLOW],
     ['customer', '/profile', ALLOW],

@@ -26,6 +26,7 @@ import { formatAud } from '../../shared/marketplace/money.ts';
 import { needsLabels } from '../../shared/marketplace/needs-labels.ts';
 import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
 import { formatSydneyDateTime, formatSydneyShort } from '../../shared/marketplace/time.ts';
+import { plural } from '../../shared/plural.ts';
 import { formatPhone, PHONE_MESSAGES, phoneHref } from '../../shared/validation/phone.ts';
 import type { Database, Db } from '../db/client.ts';
 import {
@@ -185,8 +186,6 @@ export function audShort(cents: number): string {
 
 const tripOf = (pickupLocality: string, destinationLocality: string) =>
   `${displayLocality(pickupLocality)} → ${displayLocality(destinationLocality)}`;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function luggageText(bags: number, largeItems: string[]): string {
   const parts = [bags > 0 ? plural(bags, 'bag') : '', ...largeItems].filter(Boolean);

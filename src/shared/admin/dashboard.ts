@@ -1,6 +1,8 @@
 /** The admin dashboard's figures (issue 14): one period of 7, 30 or 90 days ending today (Sydney). */
+
 import { z } from 'zod';
 import type { BookingOrigin } from '../marketplace/booking-origin.ts';
+import { plural } from '../plural.ts';
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -74,3 +76,10 @@ export interface DashboardDto {
     clientErrors: { last24h: number; dailyAverage: number; rising: boolean };
   };
 }
+
+/** The small print under the dashboard's figures, counted with the one plural rule (issue 32). */
+export const DASHBOARD_DETAILS = {
+  signups: (s: DashboardDto['signups']) => `${plural(s.customer, 'customer')}, ${plural(s.driver, 'driver')}`,
+  quotes: (q: DashboardDto['quotes']) => `${plural(q.total, 'quote')} sent`,
+  conversion: (c: DashboardDto['conversion']) => `${c.booked} of ${plural(c.trips, 'trip')} posted`,
+};

@@ -249,6 +249,20 @@ export interface DriverPublicDto extends DriverCardDto {
   baseLabel: string | null;
   serviceRadiusKm: number;
   vehicles: VehicleCardDto[];
+  /**
+   * Issue 32: the newest visible ratings that have words (at most PUBLIC_REVIEWS_MAX), the customer named
+   * by first name only and any contact detail hidden; empty when no rating has words.
+   */
+  reviews: PublicReviewDto[];
+}
+
+/** One customer's words about a driver on the public page. */
+export interface PublicReviewDto {
+  stars: number;
+  comment: string;
+  /** The customer's first name. */
+  fromName: string;
+  at: string;
 }
 
 export interface QuoteDto {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PRICE_PER_KM_AUD } from '../constants.ts';
+import { plural } from '../plural.ts';
 import { RIDE_LIMITS } from './constants.ts';
 import { formatAud } from './money.ts';
 
@@ -124,7 +125,7 @@ export const FARE_GUIDE_TEXT = {
   customerRange: (g: NonNullable<FareGuideDto['guide']>) =>
     `Most people paid ${dollars(g.lowCents)}–${dollars(g.highCents)} for this trip`,
   basis: (g: NonNullable<FareGuideDto['guide']>) =>
-    `based on ${g.bookings} bookings in the last 6 months (${bandLabel(g.band)})`,
+    `based on ${plural(g.bookings, 'booking')} in the last 6 months (${bandLabel(g.band)})`,
   driverRange: (g: NonNullable<FareGuideDto['guide']>) =>
     `Customers paid ${dollars(g.lowCents)}–${dollars(g.highCents)} for this trip (median ${dollars(g.medianCents)})`,
   indicative: (i: FareGuideDto['indicative']) =>

@@ -2,6 +2,8 @@
  * Every word of the fare tables and instant booking (issue 31 item 1): the API's refusals, the form's
  * validation and the buttons customers press, written once for the server and the web app.
  */
+
+import { plural } from '../plural.ts';
 import { FARE_LIMITS, shortAud } from './fares.ts';
 
 export const FARE_MESSAGES = {
@@ -30,8 +32,9 @@ export const FARE_MESSAGES = {
 
 export const FARE_CONFLICTS = {
   vehicleSeats: (seats: number) =>
-    `That vehicle seats ${seats} passengers: the most passengers can be at most ${seats}.`,
-  vehicleBags: (bags: number) => `That vehicle carries ${bags} bags: the most bags can be at most ${bags}.`,
+    `That vehicle seats ${plural(seats, 'passenger')}: the most passengers can be at most ${seats}.`,
+  vehicleBags: (bags: number) =>
+    `That vehicle carries ${plural(bags, 'bag')}: the most bags can be at most ${bags}.`,
   vehicleNotYours: 'Choose one of your vehicles.',
   tooManyFares: `You have ${FARE_LIMITS.liveFaresMax} prices already: retire one before adding another.`,
   retired: 'This price was retired and can no longer be changed.',

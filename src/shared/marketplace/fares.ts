@@ -4,6 +4,8 @@
  * after-hours surcharge). Shared so the server's price list, its re-check at booking time and the web's
  * "what this price includes" all read the same parts.
  */
+
+import { plural } from '../plural.ts';
 import type { DriverCardDto, VehicleCardDto } from './api.ts';
 import type { Weekday } from './constants.ts';
 
@@ -124,8 +126,6 @@ export function inWindow(t: string, start: string, end: string): boolean {
 export function inSellingHours(t: string, start: string, end: string): boolean {
   return start <= end ? t >= start && t <= end : t >= start || t <= end;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The price of a trip at a fare, line by line; the price is their sum. */
 export function priceParts(fare: PricedFare, trip: PricedTrip): PricePartDto[] {

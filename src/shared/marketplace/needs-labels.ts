@@ -2,9 +2,10 @@
  * A trip's needs as short phrases, without the schemas of needs.ts: the trip summary shown on every
  * signed-in page imports only this, so zod stays out of a page's first load (issue 17: initial JS).
  */
+import { plural } from '../plural.ts';
 import type { RideNeeds } from './needs.ts';
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+export { plural };
 
 /** The needs as short phrases for a trip summary ("1 infant capsule", "Folding wheelchair"...). */
 export function needsLabels(n: RideNeeds): string[] {

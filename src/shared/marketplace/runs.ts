@@ -4,6 +4,8 @@
  * source for the API and the web app. No zod here (the search page's first load stays small); the forms'
  * schemas are in ../validation/runs.ts.
  */
+
+import { plural } from '../plural.ts';
 import { formatAud } from './money.ts';
 
 export const RUN_LIMITS = {
@@ -50,7 +52,7 @@ export const RUN_MESSAGES = {
   noPrice: 'Give a price per seat, a price for the whole vehicle, or both.',
   vehicle: 'Choose the vehicle that will do this run.',
   seatsOverVehicle: (seats: number) => `This vehicle has ${seats} passenger seats: offer at most ${seats}.`,
-  bagsOverVehicle: (bags: number) => `This vehicle carries ${bags} bags: offer at most ${bags}.`,
+  bagsOverVehicle: (bags: number) => `This vehicle carries ${plural(bags, 'bag')}: offer at most ${bags}.`,
   afterBooking: 'That booking is not one of yours.',
   cancelReason: 'Please say why you are cancelling the run (at least 3 characters).',
   bookSeats: `Choose how many seats, a whole number from 1 to ${RUN_LIMITS.seatsMax}, or the whole vehicle.`,

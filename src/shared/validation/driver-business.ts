@@ -15,7 +15,7 @@ import {
 } from '../marketplace/verification.ts';
 import { VALIDATION } from '../messages.ts';
 import { hhmm, MARKETPLACE_MESSAGES } from './marketplace.ts';
-import { normalisePhone } from './phone.ts';
+import { normaliseBusinessPhone } from './phone.ts';
 import { z } from './z.ts';
 
 /** An ABN as people type it ('51 824 753 556'); '' when not given yet. Output: 11 digits or ''. */
@@ -34,9 +34,10 @@ export const abnField = z.string({ error: M.abnFormat }).transform((value, ctx) 
 });
 
 /** A mobile number or '' (not given yet): E.164 out. */
+/** The business (office) number: a mobile or an Australian landline (issue 32). */
 const optionalPhone = z.string().transform((value, ctx) => {
   if (value.trim() === '') return '';
-  const result = normalisePhone(value);
+  const result = normaliseBusinessPhone(value);
   if (result.ok) return result.e164;
   ctx.addIssue({ code: 'custom', message: result.message });
   return z.NEVER;

@@ -8,6 +8,11 @@
  * landlines and 13/1300/1800 numbers (nobody answers them at the kerb at 5:30 am), anything else.
  * Stored in E.164 ('+61412345678'); shown in the national format ('0412 345 678') with a tel: link.
  *
+ * A driver's business (office) number is the one exception (issue 32): a shuttle office answers a landline
+ * (02/03/07/08 and 8 digits) in office hours, so it is accepted there. The driver's own number stays a
+ * mobile, and on the day of the trip the customer is given a mobile: the business number when it is one,
+ * else the driver's own (dayOfTripPhone). Text messages only ever go to the account's own mobile.
+ *
  * libphonenumber-js/mobile carries only the mobile-number patterns (no full metadata) to keep the
  * browser's download small.
  */
@@ -25,6 +30,10 @@ export const PHONE_MESSAGES = {
   /** The hint beside the field on /profile and the sign-up forms. */
   hint: 'Your driver calls this number on the day. Shared only with the other side of a booking.',
   driverHint: 'Your customers call this number on the day. Shared only with the other side of a booking.',
+  /** The business (office) number: a landline is fine there (issue 32). */
+  businessInvalid: 'Please enter a valid phone number: a mobile, or an office landline such as 02 4981 1234.',
+  businessHint:
+    'Your office number, a landline or a mobile. On the day of the trip customers get a mobile: this one if it is a mobile, else yours from Your details.',
 } as const;
 
 /** What a phone field may contain at all: digits, spaces, brackets, dots, dashes, and + only in front. */
@@ -48,6 +57,44 @@ export function normalisePhone(input: string): PhoneResult {
   return { ok: false, message: PHONE_MESSAGES.invalid };
 }
 
+/** An Australian landline in E.164: +61 then 2, 3, 7 or 8 and 8 digits. */
+const AU_LANDLINE = /^\+61[2378]\d{8}$/;
+
+/**
+ * Checks a typed business (office) number: a mobile as normalisePhone accepts it, or an Australian
+ * landline (02/03/07/08 and 8 digits); 13, 1300 and 1800 numbers stay refused.
+ */
+export function normaliseBusinessPhone(input: string): PhoneResult {
+  const mobile = normalisePhone(input);
+  if (mobile.ok || mobile.message !== PHONE_MESSAGES.landline) {
+    return mobile.ok
+      ? mobile
+      : {
+          ok: false,
+          message:
+            mobile.message === PHONE_MESSAGES.required ? mobile.message : PHONE_MESSAGES.businessInvalid,
+        };
+  }
+  const parsed = parsePhoneNumberFromString(input.trim(), 'AU');
+  const e164 = parsed ? `+61${parsed.nationalNumber}` : '';
+  return AU_LANDLINE.test(e164) ? { ok: true, e164 } : { ok: false, message: PHONE_MESSAGES.businessInvalid };
+}
+
+/** Whether a stored number is a mobile (one a text message can reach and a driver answers at the kerb). */
+export function isMobilePhone(stored: string | null | undefined): boolean {
+  if (!stored) return false;
+  return parsePhoneNumberFromString(stored, 'AU')?.isValid() === true;
+}
+
+/** The number the customer calls on the day: the business number when it is a mobile, else the driver's own. */
+export function dayOfTripPhone(
+  business: string | null | undefined,
+  own: string | null | undefined,
+): string | null {
+  if (business && isMobilePhone(business)) return business;
+  return own || business || null;
+}
+
 /** The zod field for forms and the API: a required mobile number, output in E.164. */
 export const phoneField = z.string({ error: PHONE_MESSAGES.required }).transform((value, ctx) => {
   const result = normalisePhone(value);
@@ -61,6 +108,8 @@ export const phoneField = z.string({ error: PHONE_MESSAGES.required }).transform
  * A value stored before numbers were checked is shown as it was typed.
  */
 export function formatPhone(stored: string): string {
+  // A landline (the mobile-only patterns do not know it): (02) 4981 1234.
+  if (AU_LANDLINE.test(stored)) return `(0${stored[3]}) ${stored.slice(4, 8)} ${stored.slice(8)}`;
   const parsed = parsePhoneNumberFromString(stored, 'AU');
   if (!parsed?.isValid()) return stored.trim();
   return parsed.countryCallingCode === '61' ? parsed.formatNational() : parsed.formatInternational();

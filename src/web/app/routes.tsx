@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
       page('/ratings', () => import('../routes/ratings.tsx')),
       page('/notifications', () => import('../routes/notifications.tsx')),
       page('/my-quotes', () => import('../routes/my-quotes.tsx')),
+      page('/driver/quotes', () => import('../routes/driver-quotes.tsx')),
       page('/runs', () => import('../routes/runs.tsx')),
       page('/driver-runs', () => import('../routes/driver-runs.tsx')),
       simple('/test-notifications', 'testNotifications'),

@@ -10,6 +10,7 @@ import type { DriverProfileDto } from '../../shared/marketplace/api.ts';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Field } from '../components/ui/field.tsx';
+import { FilterFold } from '../components/ui/filter-fold.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { SkeletonCards } from '../components/ui/loading.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
@@ -34,6 +35,14 @@ function profileGaps(p: DriverProfileDto | undefined): string[] {
     gaps.push('Your profile has no working days: you are only told of trips on the days and hours you work.');
   }
   return gaps;
+}
+
+/** The filters set: dates, seats and pickup area given, and every trip shown rather than the driver's own. */
+function setFilters(params: URLSearchParams): number {
+  return (
+    ['from', 'to', 'passengers', 'near'].filter((k) => params.get(k)).length +
+    (params.get('serve') === 'all' ? 1 : 0)
+  );
 }
 
 export default function AvailableRidesPage() {
@@ -68,53 +77,62 @@ export default function AvailableRidesPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Available rides</h1>
+      {/* On phones the filters fold behind "Filter (n)" so the first trips come first (issue 32). */}
       {!notVerified && (
-        <form
-          onSubmit={applyFilters}
-          className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-2 lg:grid-cols-4"
-        >
-          <Field label="From date" name="from" type="date" />
-          <Field label="To date" name="to" type="date" />
-          <Field
-            label="Seats (passengers up to)"
-            name="passengers"
-            type="number"
-            min={1}
-            max={50}
-            inputMode="numeric"
-          />
-          <Field
-            label="Radius (km)"
-            name="radiusKm"
-            type="number"
-            min={1}
-            max={500}
-            defaultValue={25}
-            inputMode="numeric"
-          />
-          <div className="md:col-span-2">
-            <PlaceField label="Pickup area" name="near" value={near} onChange={setNear} />
-          </div>
-          <div className="flex flex-col justify-end gap-3 md:col-span-2">
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="serve"
-                value="mine"
-                className="h-4 w-4"
-                defaultChecked={params.get('serve') !== 'all'}
-                key={params.get('serve') ?? 'all'}
+        <FilterFold count={setFilters(params)}>
+          {(fold) => (
+            <form
+              id={fold.id}
+              onSubmit={(e) => {
+                applyFilters(e);
+                fold.close();
+              }}
+              className={`${fold.className} grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-2 lg:grid-cols-4`}
+            >
+              <Field label="From date" name="from" type="date" />
+              <Field label="To date" name="to" type="date" />
+              <Field
+                label="Seats (passengers up to)"
+                name="passengers"
+                type="number"
+                min={1}
+                max={50}
+                inputMode="numeric"
               />
-              Only trips in my area that my vehicles can take
-            </label>
-            <div className="flex items-end gap-2">
-              <Button type="submit">Filter</Button>
-              <Button type="button" variant="ghost" onClick={() => setParams(defaults())}>
-                Clear
-              </Button>
-            </div>
-          </div>
-        </form>
+              <Field
+                label="Radius (km)"
+                name="radiusKm"
+                type="number"
+                min={1}
+                max={500}
+                defaultValue={25}
+                inputMode="numeric"
+              />
+              <div className="md:col-span-2">
+                <PlaceField label="Pickup area" name="near" value={near} onChange={setNear} />
+              </div>
+              <div className="flex flex-col justify-end gap-3 md:col-span-2">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="serve"
+                    value="mine"
+                    className="h-4 w-4"
+                    defaultChecked={params.get('serve') !== 'all'}
+                    key={params.get('serve') ?? 'all'}
+                  />
+                  Only trips in my area that my vehicles can take
+                </label>
+                <div className="flex items-end gap-2">
+                  <Button type="submit">Filter</Button>
+                  <Button type="button" variant="ghost" onClick={() => setParams(defaults())}>
+                    Clear
+                  </Button>
+                </div>
+              </div>
+            </form>
+          )}
+        </FilterFold>
       )}
       {rides.isPending ? (
         <SkeletonCards />

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { WEEKDAY_LABELS, WEEKDAYS } from '../../shared/marketplace/constants.ts';
 import { type FareDto, shortAud } from '../../shared/marketplace/fares.ts';
+import { plural } from '../../shared/plural.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { FormError } from '../components/ui/field.tsx';
@@ -52,7 +53,7 @@ function FareCard({ fare, onEdit }: { fare: FareDto; onEdit: () => void }) {
         </div>
         <p className="text-sm text-slate-700">
           Pick up within {fare.from.radiusKm} km, drop off within {fare.to.radiusKm} km · {fare.vehicleLabel}{' '}
-          · up to {fare.maxPassengers} passengers and {fare.maxBags} bags
+          · up to {plural(fare.maxPassengers, 'passenger')} and {plural(fare.maxBags, 'bag')}
         </p>
         <p className="text-sm text-slate-700">
           {daysText(fare.days)}, {fare.hoursStart}-{fare.hoursEnd} · at least {fare.minNoticeMinutes / 60}{' '}

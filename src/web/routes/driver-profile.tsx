@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
+import { type Section, SectionNav } from '../components/ui/section-nav.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { useRBAC } from '../features/auth/rbac.tsx';
 import { useDriverProfile } from '../features/marketplace/api.ts';
@@ -39,12 +40,34 @@ export default function DriverProfilePage() {
       target.focus({ preventScroll: true });
     }
   }, [loaded]);
+  // Issue 32: a phone moves through the long page by its sections ("Jump to"), each a heading.
+  const record = Boolean(profile.data) && !user?.isTest;
+  const sections: Section[] = [
+    ...(userId ? [] : [{ id: 'details', label: 'Your details' }]),
+    ...(record && !userId ? [{ id: 'verification', label: 'Verification' }] : []),
+    ...(record
+      ? [
+          { id: 'business', label: 'Business' },
+          { id: 'offers', label: 'What you offer' },
+          { id: 'availability', label: 'Availability' },
+        ]
+      : []),
+    ...(record && !userId
+      ? [
+          { id: 'vehicles', label: 'Vehicles' },
+          { id: 'documents', label: 'Documents' },
+        ]
+      : []),
+  ];
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Driver profile</h1>
+      {sections.length > 1 && <SectionNav label="Jump to a section" sections={sections} />}
       {!userId && (
         <Card className="flex flex-col gap-4">
-          <h2 className="text-xl font-bold">Your details</h2>
+          <h2 id="details" tabIndex={-1} className="text-xl font-bold">
+            Your details
+          </h2>
           <ProfileDetailsForm />
         </Card>
       )}

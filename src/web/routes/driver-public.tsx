@@ -4,12 +4,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { formatDate } from '../../shared/format.ts';
 import type { DriverPublicDto } from '../../shared/marketplace/api.ts';
 import { trackRecordText } from '../../shared/marketplace/ratings-text.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { DriverTrustLines, VehicleLine } from '../features/driver-card/DriverCard.tsx';
+import { Stars } from '../features/marketplace/components/RideSummary.tsx';
 import { api } from '../lib/api.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import NotFoundPage from './not-found.tsx';
@@ -51,6 +53,28 @@ export default function DriverPublicPage() {
         )}
         {d.description && <p className="wrap-anywhere">{d.description}</p>}
       </Card>
+      {/* What customers wrote (issue 32); with ratings but no words the track record line says it all. */}
+      {d.reviews.length > 0 && (
+        <Card className="flex flex-col gap-3">
+          <h2 className="text-xl font-bold">What customers say</h2>
+          <ul className="flex flex-col gap-4" data-testid="driver-reviews">
+            {d.reviews.map((r) => (
+              <li
+                key={`${r.at}-${r.fromName}`}
+                className="flex flex-col gap-1 border-b border-slate-100 pb-3 last:border-0"
+              >
+                <p className="flex flex-wrap items-center gap-x-2">
+                  <Stars value={r.stars} label={`${r.stars} out of 5 stars`} />
+                </p>
+                <blockquote className="wrap-anywhere">{r.comment}</blockquote>
+                <p className="text-sm text-slate-700">
+                  {r.fromName}, {formatDate(r.at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
       <Card className="flex flex-col gap-3">
         <h2 className="text-xl font-bold">Vehicles</h2>
         <ul className="flex flex-col gap-3">

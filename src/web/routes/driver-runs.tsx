@@ -8,6 +8,7 @@ import { displayLocality } from '../../shared/marketplace/booking.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { type DriveBackOfferDto, RUN_TEXT } from '../../shared/marketplace/runs.ts';
 import { formatSydney, sydneyToUtc } from '../../shared/marketplace/time.ts';
+import { plural } from '../../shared/plural.ts';
 import { cancelRunSchema } from '../../shared/validation/runs.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -136,7 +137,7 @@ export default function DriverRunsPage() {
                 <RunWhen run={run} />
               </p>
               <p className="text-sm">
-                {run.seatsTotal - run.seatsLeft} of {run.seatsTotal} seats sold
+                {run.seatsTotal - run.seatsLeft} of {plural(run.seatsTotal, 'seat')} sold
                 {run.vehicleSold ? ' (the whole vehicle)' : ''}, {run.bookings} booking
                 {run.bookings === 1 ? '' : 's'}.{' '}
                 {run.seatPriceCents !== null && `${formatAud(run.seatPriceCents)} a seat. `}

@@ -7,13 +7,13 @@ import { config } from '../app/config.ts';
 import { LaunchNotice } from '../features/auth/components/LaunchNotice.tsx';
 import { CtaLink, usePublicPageMeta } from '../features/public/PublicPage.tsx';
 import { StepPicture } from '../features/public/StepPicture.tsx';
-import { SAMPLE_TESTIMONIALS } from '../features/public/testimonials.ts';
+import { SAMPLE_TRIPS } from '../features/public/sample-trips.ts';
 
 const FEATURES = [
   {
     icon: BadgeCheck,
-    title: 'Registered operators only',
-    text: 'Every business that quotes gives us its NSW point-to-point authorisation (BSP) number when it signs up.',
+    title: 'Checked operators only',
+    text: 'Before a business can quote, our team checks its NSW point-to-point authorisation, its insurance certificates and a current safety inspection for each vehicle. When one expires, it stops quoting until it is renewed.',
   },
   {
     icon: Wallet,
@@ -227,28 +227,25 @@ export default function HomePage() {
         <CtaLink to="/signup">Book Your First Ride</CtaLink>
       </section>
 
-      {/* Sample testimonials */}
-      <section aria-labelledby="testimonials-heading" className="flex flex-col gap-6">
-        <div>
-          <h2 id="testimonials-heading" className={h2}>
-            Example testimonials
-          </h2>
-          <p className="mt-2 text-slate-700">
-            These are samples showing the trips the service is built for. They are not reviews from real
-            customers.
-          </p>
-        </div>
+      {/* Three sample trips (SPEC §2.4's samples; issue 32: trips the service is built for, told as what
+          happens, not as quotes from customers who do not exist). */}
+      <section aria-labelledby="samples-heading" className="flex flex-col gap-6">
+        <h2 id="samples-heading" className={h2}>
+          Trips it is built for
+        </h2>
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
-          {SAMPLE_TESTIMONIALS.map((t) => (
-            <li key={t.name}>
-              <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6">
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Sample</p>
-                <blockquote className="flex-1 text-slate-800">“{t.quote}”</blockquote>
-                <figcaption className="text-sm">
-                  <span className="font-semibold text-slate-900">{t.name}</span>
-                  <span className="block text-slate-600">{t.role}</span>
-                </figcaption>
-              </figure>
+          {SAMPLE_TRIPS.map((t) => (
+            <li key={t.title}>
+              <article
+                aria-labelledby={`sample-${t.id}`}
+                className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6"
+              >
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{t.who}</p>
+                <h3 id={`sample-${t.id}`} className="text-lg font-bold text-slate-900">
+                  {t.title}
+                </h3>
+                <p className="flex-1 text-slate-800">{t.text}</p>
+              </article>
             </li>
           ))}
         </ul>

@@ -14,9 +14,14 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Profile</h1>
-      <Card className="flex items-center gap-4">
+      {/* Wraps: with 150 % text on a phone the details go under the photo instead of being squeezed to a
+          letter per line beside it (issue 32). */}
+      <Card className="flex flex-wrap items-center gap-4">
         <UserAvatar userId={user.id} src={user.avatarUrl} name={user.fullName} email={user.email} size="xl" />
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm wrap-anywhere">
+        <dl
+          className="grid min-w-40 flex-1 grid-cols-1 gap-x-4 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[auto_minmax(0,1fr)]"
+          data-testid="profile-details"
+        >
           <dt className="font-semibold">Name</dt>
           <dd>{user.fullName}</dd>
           <dt className="font-semibold">Email</dt>

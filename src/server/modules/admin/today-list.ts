@@ -14,7 +14,7 @@ import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.t
 import { lateness } from '../../../shared/marketplace/late.ts';
 import { sydneyDayEnd, sydneyDayStart, sydneyToday } from '../../../shared/marketplace/time.ts';
 import type { TripStatus } from '../../../shared/marketplace/trip-status.ts';
-import { formatPhone, phoneHref } from '../../../shared/validation/phone.ts';
+import { dayOfTripPhone, formatPhone, phoneHref } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../db/client.ts';
 
 /** More than any one day holds; a day past it would need paging, which a day's board should never need. */
@@ -44,8 +44,9 @@ function toRow(r: Row, now: Date): AdminTodayRowDto {
       id: String(r.driver_id),
       name: String(r.driver_name),
       businessName: text(r.company_name) || null,
-      // The number the customer is given: the business phone, else the driver's own (as in the e-mails).
-      phone: phone(r.business_phone) ?? phone(r.driver_phone),
+      // The number the customer is given on the day: the business phone when it is a mobile, else the
+      // driver's own (as in the e-mails; an office landline is not answered at the kerb, issue 32).
+      phone: phone(dayOfTripPhone(text(r.business_phone), text(r.driver_phone))),
     },
     customer: { id: String(r.customer_id), name: String(r.customer_name), phone: phone(r.customer_phone) },
     origin: r.origin as BookingOrigin,

@@ -14,7 +14,7 @@ import { formatAud } from '../../../shared/marketplace/money.ts';
 import { readNeeds } from '../../../shared/marketplace/needs.ts';
 import { needsLabels } from '../../../shared/marketplace/needs-labels.ts';
 import { formatSydneyDateTime } from '../../../shared/marketplace/time.ts';
-import { formatPhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
+import { dayOfTripPhone, formatPhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, drivers, quotes, rides, users, vehicles } from '../../db/schema/index.ts';
 import { notify } from '../notifications/service.ts';
@@ -98,8 +98,8 @@ export async function bookingDayFacts(db: Db, bookingId: string): Promise<Bookin
     ? { make: q.make, model: q.model, color: q.colour.toLowerCase(), registration: q.plate }
     : { make: old?.make, model: old?.model, color: old?.color, registration: old?.registration };
   const car = [[v.make, v.model].filter(Boolean).join(' '), v.color].filter(Boolean).join(', ');
-  // The customer calls the business phone (the sign-up mobile when none was given).
-  const driverPhone = row.driver?.businessPhone ?? d?.phone ?? null;
+  // The customer calls a mobile on the day: the business phone when it is one, else the driver's own.
+  const driverPhone = dayOfTripPhone(row.driver?.businessPhone, d?.phone);
   const bags = ride.luggageBags;
   return {
     customerId: row.booking.customerId,

@@ -15,6 +15,7 @@ import {
   waitingUntil,
 } from '../../../shared/marketplace/trip-status.ts';
 import type { SessionUser } from '../../../shared/session.ts';
+import { dayOfTripPhone } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../db/client.ts';
 import {
   bookingEvents,
@@ -154,9 +155,11 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
           registration: v?.registration ?? '',
           capacity: v?.capacity ?? 0,
         };
-    // The customer reaches the business on its business phone and e-mail when it gave them.
+    // The customer reaches the business on its business e-mail when it gave one, and on the day of the
+    // trip on a mobile: the business phone when it is one, else the driver's own (an office landline is
+    // not answered at the kerb; issue 32).
     const driverContact = contact(b.driverId);
-    if (d?.businessPhone) driverContact.phone = d.businessPhone;
+    driverContact.phone = dayOfTripPhone(d?.businessPhone, driverContact.phone);
     if (d?.businessEmail) driverContact.email = d.businessEmail;
     const history: BookingEventDto[] = events
       .filter((e) => e.bookingId === b.id)

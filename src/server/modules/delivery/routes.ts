@@ -6,8 +6,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { roleReceives } from '../../../shared/marketplace/notification-roles.ts';
 import { NOTIFICATION_TYPES } from '../../../shared/marketplace/notification-types.ts';
 import { isSmsKind, SMS_MESSAGES } from '../../../shared/marketplace/sms.ts';
+import type { Role } from '../../../shared/roles.ts';
 import { notificationPreferences, pushSubscriptions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody, unauthenticated } from '../../http/errors.ts';
@@ -96,13 +98,14 @@ export interface NotificationPreferenceDto {
   sms: boolean | null;
 }
 
-async function listPreferences(deps: Deps, userId: string): Promise<NotificationPreferenceDto[]> {
+/** The kinds the user's role can receive (shared/marketplace/notification-roles.ts), in the usual order. */
+async function listPreferences(deps: Deps, userId: string, role: Role): Promise<NotificationPreferenceDto[]> {
   const rows = await deps.db
     .select()
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
   const byKind = new Map(rows.map((r) => [r.kind, r]));
-  return NOTIFICATION_TYPES.map((kind) => ({
+  return NOTIFICATION_TYPES.filter((kind) => roleReceives(role, kind)).map((kind) => ({
     kind,
     label: NOTIFICATION_KIND_LABELS[kind],
     email: byKind.get(kind)?.email ?? true,
@@ -116,7 +119,10 @@ export function preferenceRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
   app.use('*', requireUser);
 
-  app.get('/', async (c) => c.json({ items: await listPreferences(deps, c.get('user')!.id) }));
+  app.get('/', async (c) => {
+    const user = c.get('user')!;
+    return c.json({ items: await listPreferences(deps, user.id, user.role) });
+  });
 
   app.put('/', async (c) => {
     const user = c.get('user')!;
@@ -134,7 +140,7 @@ export function preferenceRoutes(deps: Deps) {
         target: [notificationPreferences.userId, notificationPreferences.kind],
         set: { email: input.email, push: input.push, ...sms, updatedAt: sql`now()` },
       });
-    return c.json({ items: await listPreferences(deps, user.id) });
+    return c.json({ items: await listPreferences(deps, user.id, user.role) });
   });
 
   return app;

@@ -4,10 +4,11 @@
  * trips, member since and median time to quote; never a contact detail. Built for many drivers at once.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DriverCardDto, VehicleCardDto } from '../../../shared/marketplace/api.ts';
+import type { DriverCardDto, PublicReviewDto, VehicleCardDto } from '../../../shared/marketplace/api.ts';
+import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
 import type { Db } from '../../db/client.ts';
 import { drivers, users, vehicles } from '../../db/schema/index.ts';
-import { completedTrips, ratingSummaries } from '../ratings/summary.ts';
+import { completedTrips, ratingSummaries, visibleRating } from '../ratings/summary.ts';
 import { firstNameOf } from '../rides/dto.ts';
 
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -117,6 +118,30 @@ export async function driverCards(
     });
   }
   return cards;
+}
+
+/** How many reviews the public driver page shows. */
+export const PUBLIC_REVIEWS_MAX = 5;
+
+/**
+ * The newest visible ratings of a driver that have words (the public page, issue 32): first names only,
+ * contact details hidden as everywhere else a customer's words reach the other side.
+ */
+export async function recentReviews(db: Db, driverId: string): Promise<PublicReviewDto[]> {
+  const result = (await db.execute(sql`
+    select r.stars, r.comment, r.created_at, u.full_name
+    from ratings r join users u on u.id = r.rater_id
+    where r.ratee_id = ${driverId} and btrim(r.comment) <> '' and ${visibleRating('r')}
+    order by r.created_at desc, r.id desc
+    limit ${PUBLIC_REVIEWS_MAX}`)) as unknown as {
+    rows: { stars: number; comment: string; created_at: string | Date; full_name: string | null }[];
+  };
+  return result.rows.map((r) => ({
+    stars: Number(r.stars),
+    comment: maskContacts(r.comment.trim()).text,
+    fromName: firstNameOf(r.full_name ?? '') || 'A customer',
+    at: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /** A driver's active vehicles, as cards (the public page). */

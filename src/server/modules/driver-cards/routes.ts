@@ -11,7 +11,7 @@ import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { drivers } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { activeVehicleCards, driverCards } from './cards.ts';
+import { activeVehicleCards, driverCards, recentReviews } from './cards.ts';
 
 export function driverCardRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
@@ -31,6 +31,7 @@ export function driverCardRoutes(deps: Deps) {
           : null,
       serviceRadiusKm: row.serviceRadiusKm,
       vehicles: await activeVehicleCards(deps.db, row.userId),
+      reviews: await recentReviews(deps.db, row.userId),
     };
     c.header('Cache-Control', 'no-store');
     return c.json({ driver });

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { type DriverStanding, VERIFICATION_MESSAGES } from '../../../shared/marketplace/verification.ts';
+import { plural } from '../../../shared/plural.ts';
 import type { Db } from '../../db/client.ts';
 import { vehicles } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -36,7 +37,7 @@ export async function quoteVehicle(
 
 /** "Toyota HiAce, white, ABC123, 11 seats": the quote's own words for its vehicle. */
 export function describeQuotedVehicle(v: VehicleRow): string {
-  return [`${v.make} ${v.model}`.trim(), v.colour.trim(), v.plate, `${v.seats} seats`]
+  return [`${v.make} ${v.model}`.trim(), v.colour.trim(), v.plate, plural(v.seats, 'seat')]
     .filter(Boolean)
     .join(', ');
 }

@@ -7,6 +7,7 @@ import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import { estimateRoadKm } from '../../../shared/marketplace/geo.ts';
 import { toCents } from '../../../shared/marketplace/money.ts';
 import { formatSydney } from '../../../shared/marketplace/time.ts';
+import { plural } from '../../../shared/plural.ts';
 import { MARKETPLACE_MESSAGES, type RideEdit } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -52,7 +53,6 @@ export function tripColumns(input: RideEdit, pickup: Place, destination: Place, 
   };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export const tripSummary = (row: RideRow) =>
   `${row.pickupLocality} to ${row.destinationLocality}, ${formatSydney(row.pickupAt)}, ${plural(row.passengers, 'passenger')}`;
 

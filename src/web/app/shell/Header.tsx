@@ -17,6 +17,7 @@ import { PUBLIC_NAV, roleNav } from './nav.ts';
 const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
 const AccountControls = lazy(() => import('./AccountControls.tsx'));
+const MoreMenu = lazy(() => import('./MoreMenu.tsx'));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -52,6 +53,7 @@ export function Header() {
   const [menuWanted, setMenuWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const own = user ? roleNav(user.role) : [];
+  const more = own.filter((l) => l.inMore);
   const prefetchMenu = () => void loadMobileMenu();
   const headerRef = usePublishedHeight();
 
@@ -108,12 +110,17 @@ export function Header() {
             public pages (SPEC §2.1); NavLink marks the current page with aria-current="page". */}
         <nav aria-label="Main" className="ml-2 hidden flex-wrap items-center gap-x-0.5 xl:flex">
           {own
-            .filter((l) => !l.inAccountMenu)
+            .filter((l) => !l.inAccountMenu && !l.inMore)
             .map((l) => (
               <NavLink key={l.to} to={l.to} className={navLinkClass}>
                 {l.label}
               </NavLink>
             ))}
+          {more.length > 0 && (
+            <Suspense fallback={null}>
+              <MoreMenu items={more} />
+            </Suspense>
+          )}
           {own.length > 0 && <span className="mx-1 h-6 w-px bg-slate-950/30" aria-hidden="true" />}
           {PUBLIC_NAV.map((l) => (
             <NavLink key={l.to} to={l.to} end={l.to === '/'} className={navLinkClass}>

@@ -10,6 +10,7 @@ import { RouteGuard } from '../../features/auth/RouteGuard.tsx';
 import { clearStoredAuth } from '../../features/auth/storage.ts';
 import { useLiveUpdates } from '../../features/marketplace/live.ts';
 import { Footer } from './Footer.tsx';
+import { EARLY_OVERLAYS_ID } from './focus.ts';
 import { Header } from './Header.tsx';
 import { Overlays } from './Overlays.tsx';
 
@@ -31,6 +32,9 @@ export function Layout() {
       >
         Skip to content
       </a>
+      {/* The cookie banner is placed here (a portal), so Tab reaches it right after the skip link, before
+          the header and the page (issue 32), though it shows at the bottom of the screen. */}
+      <div id={EARLY_OVERLAYS_ID} />
       <Header />
       {user?.isTest && (
         <p className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">

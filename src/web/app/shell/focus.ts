@@ -5,6 +5,9 @@
  */
 import { createOpenSignal } from '../../lib/open-signal.ts';
 
+/** The shell's slot right after the skip link: the cookie banner is placed there, first in the Tab order. */
+export const EARLY_OVERLAYS_ID = 'early-overlays';
+
 /** The page's main landmark, focusable by script (tabIndex -1). */
 export function mainContent(): HTMLElement | null {
   return document.getElementById('main-content');

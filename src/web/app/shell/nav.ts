@@ -12,6 +12,8 @@ export type NavItem = {
   readonly label: string;
   /** Also in the avatar menu, so the wide header leaves it out (the phone menu shows it). */
   readonly inAccountMenu?: boolean;
+  /** In the wide header's "More" menu, so the row fits at 1280 px (issue 32; the phone menu lists it). */
+  readonly inMore?: boolean;
 };
 
 export const PUBLIC_NAV = [
@@ -23,8 +25,8 @@ export const PUBLIC_NAV = [
 ] as const;
 
 /**
- * The signed-in links per role, in order of use. A driver's quotes are on the driver dashboard
- * ('Your pending quotes' on /dashboard), so that page is their 'My quotes'.
+ * The signed-in links per role, in order of use. A driver's 'My quotes' is /driver/quotes, every quote they
+ * sent (/my-quotes is the customer's page, SPEC §2.3).
  */
 const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
   customer: [
@@ -37,25 +39,25 @@ const ROLE_NAV: Record<Exclude<Role, 'guest'>, readonly NavItem[]> = {
   ],
   driver: [
     { to: '/available-rides', label: 'Available rides' },
-    { to: '/dashboard', label: 'My quotes' },
+    { to: '/driver/quotes', label: 'My quotes' },
     { to: '/bookings', label: 'Bookings' },
-    { to: '/driver-runs', label: 'My runs' },
-    { to: '/driver-fares', label: 'Fixed prices' },
+    { to: '/driver-runs', label: 'My runs', inMore: true },
+    { to: '/driver-fares', label: 'Fixed prices', inMore: true },
     { to: '/driver-profile', label: 'Driver profile', inAccountMenu: true },
     { to: '/driver-billing', label: 'Billing', inAccountMenu: true },
     { to: '/settings', label: 'Settings', inAccountMenu: true },
   ],
   admin: [
     { to: '/admin-dashboard', label: 'Admin dashboard' },
-    { to: '/admin/today', label: "Today's trips" },
-    { to: '/admin/verifications', label: 'Verifications' },
+    { to: '/admin/today', label: "Today's trips", inMore: true },
+    { to: '/admin/verifications', label: 'Verifications', inMore: true },
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/users', label: 'Users' },
-    { to: '/admin/issues', label: 'Issues' },
-    { to: '/admin/audit', label: 'Audit log', inAccountMenu: true },
-    { to: '/admin/billing', label: 'Billing', inAccountMenu: true },
-    { to: '/admin/exports', label: 'Exports', inAccountMenu: true },
-    { to: '/available-rides', label: 'Available rides' },
+    { to: '/admin/issues', label: 'Issues', inMore: true },
+    { to: '/admin/audit', label: 'Audit log', inMore: true },
+    { to: '/admin/billing', label: 'Billing', inMore: true },
+    { to: '/admin/exports', label: 'Exports', inMore: true },
+    { to: '/available-rides', label: 'Available rides', inMore: true },
     { to: '/profile', label: 'Profile', inAccountMenu: true },
     { to: '/settings', label: 'Settings', inAccountMenu: true },
   ],

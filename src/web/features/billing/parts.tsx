@@ -128,7 +128,7 @@ export function BankTransfer({ payment, reference }: { payment: PaymentOptionsDt
       </p>
     );
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 wrap-anywhere sm:grid-cols-[max-content_minmax(0,1fr)]">
       <dt className="text-slate-700">Account name</dt>
       <dd className="font-semibold">{payment.bank.accountName}</dd>
       <dt className="text-slate-700">BSB</dt>

@@ -2,7 +2,8 @@
  * The cookie banner (SPEC §2.10): shown 1 s after the page has loaded while there is no saved choice, with
  * Customize, Essential Only, Accept All and a link to /cookie-policy. Customize opens 'Cookie Preferences'
  * (Essential locked on, Analytics, Functional; Save Preferences, Accept All). The banner is a labelled region,
- * not a dialog: it never traps focus and sits after the page in the tab order. While it shows, its height is
+ * not a dialog: it never traps focus. It is placed right after the skip link (a portal into the shell's
+ * early-overlays slot), so Tab reaches it before the header and the page, not after the footer (issue 32). While it shows, its height is
  * published as --cookie-banner-height on <html> so the page can scroll clear of it, and focused controls
  * are kept above it (scroll-padding-bottom in styles.css). Compact on phones: one short sentence with
  * Customize in it and one row of two buttons. When it or its preferences close, the focus goes back to where it was, or to the main content,
@@ -11,9 +12,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { COOKIE_BANNER_DELAY_MS } from '../../../shared/constants.ts';
-import { currentFocus, returnFocus } from '../../app/shell/focus.ts';
+import { currentFocus, EARLY_OVERLAYS_ID, returnFocus } from '../../app/shell/focus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SwitchRow } from '../accessibility/Switch.tsx';
 import { announce } from '../accessibility/settings.ts';
@@ -108,7 +110,7 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
     };
   }, []);
 
-  return (
+  const banner = (
     <section
       ref={ref}
       role="region"
@@ -152,6 +154,8 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
       </div>
     </section>
   );
+  const early = document.getElementById(EARLY_OVERLAYS_ID);
+  return early ? createPortal(banner, early) : banner;
 }
 
 function CookiePreferences(props: {

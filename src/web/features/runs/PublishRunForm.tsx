@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { RUN_LIMITS } from '../../../shared/marketplace/runs.ts';
+import { plural } from '../../../shared/plural.ts';
 import { publishRunSchema } from '../../../shared/validation/runs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/choice.tsx';
@@ -186,7 +187,7 @@ export function PublishRunForm({
           <option value="">{usable.length === 1 ? 'My vehicle' : 'Choose a vehicle'}</option>
           {usable.map((car) => (
             <option key={car.id} value={car.id}>
-              {car.label}, {car.seats} seats
+              {car.label}, {plural(car.seats, 'seat')}
             </option>
           ))}
         </select>

@@ -9,6 +9,7 @@ import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
 import type { RunDto } from '../../../shared/marketplace/runs.ts';
 import { formatSydney } from '../../../shared/marketplace/time.ts';
+import { plural } from '../../../shared/plural.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 
@@ -71,7 +72,7 @@ export function RunCard({
         <span>{run.vehicle.label}</span>
         <span className="inline-flex items-center gap-1 font-semibold">
           <Users aria-hidden="true" className="size-4" />
-          {run.seatsLeft} of {run.seatsTotal} seats left
+          {run.seatsLeft} of {plural(run.seatsTotal, 'seat')} left
         </span>
       </p>
       {onChoose && (

@@ -75,7 +75,7 @@ export function NotificationPreferences() {
                 <td className="py-2 text-center">
                   <input
                     type="checkbox"
-                    className="h-5 w-5 accent-brand-800"
+                    className="h-6 w-6 accent-brand-800"
                     aria-label={`E-mail: ${p.label}`}
                     checked={p.email}
                     onChange={(e) => change(p.kind, e.target.checked, p.push, p.sms)}
@@ -84,7 +84,7 @@ export function NotificationPreferences() {
                 <td className="py-2 text-center">
                   <input
                     type="checkbox"
-                    className="h-5 w-5 accent-brand-800"
+                    className="h-6 w-6 accent-brand-800"
                     aria-label={`Push: ${p.label}`}
                     checked={p.push}
                     onChange={(e) => change(p.kind, p.email, e.target.checked, p.sms)}
@@ -101,7 +101,7 @@ export function NotificationPreferences() {
                   ) : (
                     <input
                       type="checkbox"
-                      className="h-5 w-5 accent-brand-800"
+                      className="h-6 w-6 accent-brand-800"
                       aria-label={`Text message: ${p.label}`}
                       checked={p.sms}
                       onChange={(e) => change(p.kind, p.email, p.push, e.target.checked)}

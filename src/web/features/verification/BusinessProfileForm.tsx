@@ -13,7 +13,7 @@ import {
 } from '../../../shared/marketplace/needs.ts';
 import { formatAbn } from '../../../shared/marketplace/verification.ts';
 import { driverProfileSchema } from '../../../shared/validation/driver-business.ts';
-import { formatPhone } from '../../../shared/validation/phone.ts';
+import { formatPhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox, RadioGroup } from '../../components/ui/choice.tsx';
@@ -67,7 +67,7 @@ const BUSINESS_FIELDS: readonly ({
     type: 'tel',
     inputMode: 'tel',
     autoComplete: 'tel',
-    hint: 'A mobile: customers call it on the day of the trip, once they have booked',
+    hint: PHONE_MESSAGES.businessHint,
   },
   {
     key: 'businessEmail',
@@ -260,7 +260,9 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
         </div>
       </Card>
       <Card className="flex flex-col gap-4" data-testid="offers">
-        <h2 className="text-xl font-bold">What your vehicles offer</h2>
+        <h2 id="offers" tabIndex={-1} className="text-xl font-bold">
+          What your vehicles offer
+        </h2>
         <p className="text-sm text-slate-700">
           Trips that need more than this (a child seat you do not carry, a wheelchair user who stays
           seated...) are not sent to you, and Available rides hides them unless you choose to see every trip.
@@ -301,7 +303,9 @@ export function BusinessProfileForm({ profile, userId }: { profile: DriverProfil
         </div>
       </Card>
       <Card className="flex flex-col gap-4">
-        <h2 className="text-xl font-bold">Availability</h2>
+        <h2 id="availability" tabIndex={-1} className="text-xl font-bold">
+          Availability
+        </h2>
         <fieldset>
           <legend className="text-sm font-medium">Days you take trips</legend>
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">

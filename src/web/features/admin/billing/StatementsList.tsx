@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { periodLabel, STATEMENT_STATUS_LABELS, STATEMENT_STATUSES } from '../../../../shared/billing.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FilterFold } from '../../../components/ui/filter-fold.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { StatementsTable } from '../../billing/parts.tsx';
 import { statementsCsvUrl, useAdminStatements } from './api.ts';
@@ -34,50 +35,59 @@ export function StatementsList() {
 
   return (
     <div className="flex flex-col gap-4">
-      <form
-        key={search}
-        onSubmit={onSubmit}
-        className="flex flex-wrap items-end gap-3"
-        aria-label="Filter statements"
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-status`} className="font-semibold">
-            Status
-          </label>
-          <select id={`${id}-status`} name="status" defaultValue={status} className={inputClass}>
-            <option value="">Any</option>
-            {STATEMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATEMENT_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-period`} className="font-semibold">
-            Month
-          </label>
-          <select id={`${id}-period`} name="period" defaultValue={period} className={inputClass}>
-            <option value="">Any</option>
-            {(list.data?.periods ?? (period ? [period] : [])).map((p) => (
-              <option key={p} value={p}>
-                {periodLabel(p)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit">Filter</Button>
-        <Button type="button" variant="secondary" onClick={() => setParams(new URLSearchParams())}>
-          Clear
-        </Button>
-        <a
-          href={statementsCsvUrl(search)}
-          download
-          className="rounded-md px-3 py-2 font-semibold text-brand-600 underline focus-visible:outline-2"
-        >
-          Download CSV
-        </a>
-      </form>
+      {/* Folded on phones behind "Filter (n)" like every admin list (issue 32). */}
+      <FilterFold count={[status, period].filter(Boolean).length} display="flex">
+        {(fold) => (
+          <form
+            id={fold.id}
+            key={search}
+            onSubmit={(e) => {
+              onSubmit(e);
+              fold.close();
+            }}
+            className={`${fold.className} flex-wrap items-end gap-3`}
+            aria-label="Filter statements"
+          >
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-status`} className="font-semibold">
+                Status
+              </label>
+              <select id={`${id}-status`} name="status" defaultValue={status} className={inputClass}>
+                <option value="">Any</option>
+                {STATEMENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATEMENT_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-period`} className="font-semibold">
+                Month
+              </label>
+              <select id={`${id}-period`} name="period" defaultValue={period} className={inputClass}>
+                <option value="">Any</option>
+                {(list.data?.periods ?? (period ? [period] : [])).map((p) => (
+                  <option key={p} value={p}>
+                    {periodLabel(p)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit">Filter</Button>
+            <Button type="button" variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+              Clear
+            </Button>
+            <a
+              href={statementsCsvUrl(search)}
+              download
+              className="rounded-md px-3 py-2 font-semibold text-brand-600 underline focus-visible:outline-2"
+            >
+              Download CSV
+            </a>
+          </form>
+        )}
+      </FilterFold>
 
       {list.isPending ? (
         <Loading />

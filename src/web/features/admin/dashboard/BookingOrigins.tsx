@@ -5,11 +5,10 @@
  */
 import type { DashboardDto } from '../../../../shared/admin/dashboard.ts';
 import { BOOKING_ORIGIN_LABELS, BOOKING_ORIGINS } from '../../../../shared/marketplace/booking-origin.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { Figure, percent } from './Figure.tsx';
 
 const km = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function BookingOrigins({ d, headingId }: { d: DashboardDto; headingId: string }) {
   const o = d.origins;
@@ -19,7 +18,7 @@ export function BookingOrigins({ d, headingId }: { d: DashboardDto; headingId: s
       <h2 id={headingId} className="text-xl font-bold">
         How bookings were made
       </h2>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 lg:grid-cols-4">
         <Figure
           label="Instant bookings"
           value={percent(o.instantShare)}

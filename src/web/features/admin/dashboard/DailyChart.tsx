@@ -70,7 +70,7 @@ export function DailyChart({
         <summary className="cursor-pointer text-sm text-brand-600 underline">Show the numbers</summary>
         {/* Scrolls when long: focusable so a keyboard can scroll it (axe scrollable-region-focusable). */}
         <div
-          className="max-h-64 overflow-y-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="max-h-64 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-600"
           role="region"
           aria-label={`${title}: the numbers`}
           tabIndex={0}

@@ -3,12 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  DASHBOARD_DETAILS,
   DASHBOARD_PERIODS,
   type DashboardDto,
   type DashboardPeriod,
 } from '../../../../shared/admin/dashboard.ts';
 import { BRAND } from '../../../../shared/brand.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { api } from '../../../lib/api.ts';
@@ -109,17 +111,18 @@ export function DashboardFigures() {
             <h2 id={`${id}-figures`} className="text-xl font-bold">
               Figures
             </h2>
-            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {/* Two figures a row on a phone, one with 150 % text (words never break mid-word; issue 32). */}
+            <dl className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 lg:grid-cols-4">
               <Figure
                 label="Sign-ups"
                 value={d.signups.total}
-                detail={`${d.signups.customer} customers, ${d.signups.driver} drivers`}
+                detail={DASHBOARD_DETAILS.signups(d.signups)}
               />
               <Figure label="Trips posted" value={d.trips.posted} />
               <Figure
                 label="Quotes per trip"
                 value={d.quotes.perTrip === null ? '—' : d.quotes.perTrip.toFixed(1)}
-                detail={`${d.quotes.total} quotes sent`}
+                detail={DASHBOARD_DETAILS.quotes(d.quotes)}
               />
               <Figure
                 label="Median time to first quote"
@@ -128,7 +131,7 @@ export function DashboardFigures() {
               <Figure
                 label="Trips booked"
                 value={percent(d.conversion.rate)}
-                detail={`${d.conversion.booked} of ${d.conversion.trips} trips posted`}
+                detail={DASHBOARD_DETAILS.conversion(d.conversion)}
               />
               <Figure
                 label="Cancellations"
@@ -139,7 +142,7 @@ export function DashboardFigures() {
               <Figure
                 label="Average rating"
                 value={stars(d.ratings.average)}
-                detail={`${d.ratings.count} ${d.ratings.count === 1 ? 'rating' : 'ratings'}; drivers ${stars(d.ratings.ofDrivers)}, customers ${stars(d.ratings.ofCustomers)}`}
+                detail={`${plural(d.ratings.count, 'rating')}; drivers ${stars(d.ratings.ofDrivers)}, customers ${stars(d.ratings.ofCustomers)}`}
               />
               <Figure
                 label="Page views"
@@ -153,7 +156,7 @@ export function DashboardFigures() {
             <h2 id={`${id}-charts`} className="text-xl font-bold">
               Per day
             </h2>
-            <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 *:min-w-0 lg:grid-cols-2">
               <Card>
                 <DailyChart
                   title="Sign-ups by role"

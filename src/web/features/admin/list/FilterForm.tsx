@@ -1,6 +1,7 @@
 /** The admin lists' filter form: a search landmark whose fields, described as data, become the address. */
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { FilterFold } from '../../../components/ui/filter-fold.tsx';
 import type { UrlFilters } from './useUrlFilters.ts';
 
 type Options = readonly (readonly [value: string, text: string])[];
@@ -52,25 +53,48 @@ export function FilterForm<K extends string>({
   submitLabel = 'Filter',
   buttonsInRow = false,
 }: FilterFormProps<K>) {
+  // On phones the form folds behind "Filter (n)" so the first rows come first (issue 32).
   return (
-    <form
-      key={filters.formKey}
-      onSubmit={filters.submit}
-      role="search"
-      aria-label={label}
-      className={`grid gap-3 rounded-xl border border-slate-200 bg-white p-4 ${GRID[columns]}`}
-    >
-      {fields.map((f) => (
-        <Field key={f.name} field={f} value={filters.values[f.name]} />
-      ))}
-      <div className={buttonsInRow ? 'flex items-end gap-2' : `flex items-end gap-2 ${FULL_ROW[columns]}`}>
-        <Button type="submit">{submitLabel}</Button>
-        <Button type="button" variant="secondary" onClick={filters.clear}>
-          Clear
-        </Button>
-      </div>
-    </form>
+    <FilterFold count={setFilterCount(fields, filters.values)}>
+      {(fold) => (
+        <form
+          id={fold.id}
+          key={filters.formKey}
+          onSubmit={(e) => {
+            filters.submit(e);
+            fold.close();
+          }}
+          role="search"
+          aria-label={label}
+          className={`${fold.className} gap-3 rounded-xl border border-slate-200 bg-white p-4 ${GRID[columns]}`}
+        >
+          {fields.map((f) => (
+            <Field key={f.name} field={f} value={filters.values[f.name]} />
+          ))}
+          <div
+            className={buttonsInRow ? 'flex items-end gap-2' : `flex items-end gap-2 ${FULL_ROW[columns]}`}
+          >
+            <Button type="submit">{submitLabel}</Button>
+            <Button type="button" variant="secondary" onClick={filters.clear}>
+              Clear
+            </Button>
+          </div>
+        </form>
+      )}
+    </FilterFold>
   );
+}
+
+/** Filters in the address that change the list: a value, and for a choice without "any" not its default. */
+export function setFilterCount<K extends string>(
+  fields: readonly FilterField<K>[],
+  values: Record<K, string>,
+): number {
+  return fields.filter((f) => {
+    const v = values[f.name];
+    if (!v) return false;
+    return !(f.kind === 'select' && f.any === undefined && v === f.options[0]?.[0]);
+  }).length;
 }
 
 function Field({ field, value }: { field: FilterField; value: string }) {

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 import { formatAbn, VERIFICATION_STATUS_LABELS } from '../../../../shared/marketplace/verification.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { formatPhone } from '../../../../shared/validation/phone.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -109,7 +110,8 @@ export function VerificationReview({ driverId }: { driverId: string }) {
                     <div className="text-sm">
                       <p className="font-semibold">{v.label}</p>
                       <p>
-                        {v.seats} seats · {v.luggageBags} bags{v.colour ? ` · ${v.colour}` : ''}
+                        {plural(v.seats, 'seat')} · {plural(v.luggageBags, 'bag')}
+                        {v.colour ? ` · ${v.colour}` : ''}
                       </p>
                       {vehicleFeatures(v) && <p>{vehicleFeatures(v)}</p>}
                     </div>

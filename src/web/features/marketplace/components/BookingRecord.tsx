@@ -8,6 +8,7 @@ import { bookingOriginText } from '../../../../shared/marketplace/booking-origin
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 import { BOOKING_STATE_TEXT } from '../../../../shared/messages.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { phoneDisplay } from '../../../lib/phone-display.ts';
@@ -72,7 +73,7 @@ export function BookingParties({ b, admin, asDriver }: { b: BookingDto; admin: b
               </span>
             </>
           )}{' '}
-          · {v.capacity} seats
+          · {plural(v.capacity, 'seat')}
         </p>
       </Card>
       <Card className="grid grid-cols-1 content-start gap-4 sm:grid-cols-2" data-testid="contacts">

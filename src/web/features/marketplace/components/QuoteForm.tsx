@@ -6,6 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { VALIDITY_CHOICES } from '../../../../shared/marketplace/quote-lapse-messages.ts';
 import { VERIFICATION_MESSAGES } from '../../../../shared/marketplace/verification.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { quoteInputSchema } from '../../../../shared/validation/marketplace.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FormError } from '../../../components/ui/field.tsx';
@@ -166,7 +167,8 @@ export function QuoteForm({
           <option value="">Choose the vehicle for this trip</option>
           {usable.map((v) => (
             <option key={v.id} value={v.id} disabled={v.seats < passengers}>
-              {v.label} · {v.seats} seats{v.seats < passengers ? ` (too small for ${passengers})` : ''}
+              {v.label} · {plural(v.seats, 'seat')}
+              {v.seats < passengers ? ` (too small for ${passengers})` : ''}
             </option>
           ))}
         </select>

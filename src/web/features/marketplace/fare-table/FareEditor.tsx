@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import type { DriverVehicleDto } from '../../../../shared/marketplace/api.ts';
 import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '../../../../shared/marketplace/constants.ts';
 import { FARE_LIMITS, type FareDto } from '../../../../shared/marketplace/fares.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { fareInputSchema } from '../../../../shared/validation/fares.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/choice.tsx';
@@ -240,7 +241,7 @@ export function FareEditor({
         >
           {vehicles.map((car) => (
             <option key={car.id} value={car.id}>
-              {car.label} ({car.seats} seats, {car.luggageBags} bags)
+              {car.label} ({plural(car.seats, 'seat')}, {plural(car.luggageBags, 'bag')})
             </option>
           ))}
         </select>

@@ -9,6 +9,7 @@ import { BadgeCheck, Star } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FARE_TEXT } from '../../../../shared/marketplace/fare-messages.ts';
 import { type InstantPriceDto, shortAud } from '../../../../shared/marketplace/fares.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -36,7 +37,7 @@ function vehicleLine(p: InstantPriceDto): string {
   const extras = [v.wheelchairAccessible ? 'wheelchair accessible' : '', v.childSeats ? 'child seats' : '']
     .filter(Boolean)
     .join(', ');
-  return `${v.year} ${v.make} ${v.model}${v.colour ? `, ${v.colour.toLowerCase()}` : ''} · up to ${p.maxPassengers} passengers and ${p.maxBags} bags${extras ? ` · ${extras}` : ''}`;
+  return `${v.year} ${v.make} ${v.model}${v.colour ? `, ${v.colour.toLowerCase()}` : ''} · up to ${plural(p.maxPassengers, 'passenger')} and ${plural(p.maxBags, 'bag')}${extras ? ` · ${extras}` : ''}`;
 }
 
 export function InstantPrices({ items, onBook, askForQuotes, onStale }: InstantPricesProps) {
