@@ -19,7 +19,13 @@ const MANIFEST = path.join(WEB_DIR, '.vite', 'manifest.json');
  */
 export const JS_BUDGETS = [
   { page: 'home page (/)', routes: ['routes/home.tsx'], maxKb: 156 },
-  { page: "signed-in shell, a customer's /dashboard", routes: ['routes/dashboard.tsx'], maxKb: 156 },
+  {
+    page: "signed-in shell, a customer's /dashboard",
+    routes: ['routes/dashboard.tsx'],
+    // 155.6 -> 156.2 KB with issue 32: a return pair's card with both legs, the header's "More" menu entry
+    // and the router's table (/driver/quotes).
+    maxKb: 156.5,
+  },
   {
     page: "signed-in shell, a driver's /dashboard",
     routes: ['routes/dashboard.tsx', 'routes/dashboard-driver.tsx'],
