@@ -27,6 +27,8 @@ import {
   databaseUnavailable,
   isDatabaseUnavailable,
   isInputRejectedByDatabase,
+  isServerBusy,
+  serverBusy,
 } from './http/database-errors.ts';
 import { AppError, errorResponse, notFound } from './http/errors.ts';
 import { IDEMPOTENT_ROUTES, idempotency } from './http/idempotency.ts';
@@ -203,6 +205,10 @@ export function createApp(opts: AppOptions) {
     if (isInputRejectedByDatabase(err)) {
       console.warn(`[${c.get('requestId')}] input refused by the database:`, (err as Error).message);
       return errorResponse(c, new AppError(400, 'validation', API_MESSAGES.validation));
+    }
+    if (isServerBusy(err)) {
+      console.warn(`[${c.get('requestId')}] busy: ${err instanceof Error ? err.message : err}`);
+      return errorResponse(c, serverBusy());
     }
     if (isDatabaseUnavailable(err)) {
       console.error(

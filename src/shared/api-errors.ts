@@ -30,7 +30,9 @@ export type ApiErrorCode =
   | 'internal'
   /** A card payment could not be started (issue 15): 402, SPEC §8's payment wording. */
   | 'payment_failed'
-  | 'database_unavailable';
+  | 'database_unavailable'
+  /** 503: the database answers but this instance has more work than connections (issue 33); retry shortly. */
+  | 'server_busy';
 
 export interface ApiErrorBody {
   error: {

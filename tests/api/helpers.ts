@@ -68,6 +68,8 @@ export interface ServerOptions {
    * then stays 'pending' in the outbox, where the mailbox helpers read it.
    */
   mailWorker?: boolean | Partial<Omit<MailWorkerOptions, 'db' | 'database'>>;
+  /** For the postgres kind: requests that may wait for a pooled connection (db/pool-pressure.ts). */
+  poolMaxWaiting?: number;
 }
 
 /** A fresh, uniquely named database on the DATABASE_URL server; dropped by the returned function. */
@@ -106,7 +108,7 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
     const created = await createPostgresDatabase(adminUrl);
     dropDatabase = created.drop;
     try {
-      database = await openDatabase({ databaseUrl: created.url });
+      database = await openDatabase({ databaseUrl: created.url, poolMaxWaiting: opts.poolMaxWaiting });
     } catch (err) {
       await created.drop();
       throw err;

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { checkDataDir } from './data-dir.ts';
 import { PgListener } from './listener.ts';
+import { applyPoolPressure } from './pool-pressure.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -63,6 +64,8 @@ export interface DatabaseOptions {
   migrationUrl?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps it in memory. */
   dataDir?: string;
+  /** Requests that may wait for a pooled connection before the next is refused (POOL_PRESSURE; tests). */
+  poolMaxWaiting?: number;
 }
 
 /** A request waits at most this long for a database connection (then 503). */
@@ -278,7 +281,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle client whose connection drops (PostgreSQL restarting) emits 'error' on the pool; without a
     // listener Node would end the process. The pool discards that client and makes new ones when asked.
     pool.on('error', (err) => console.error('database connection lost (the pool reconnects):', err.message));
+    // A bounded wait for connections, and "busy" told apart from "down" (db/pool-pressure.ts).
+    applyPoolPressure(pool, opts.poolMaxWaiting);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // /api/ready asks on a connection of its own, so a busy pool does not make a healthy instance "not ready".
+    const readyPool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: READY_TIMEOUT_MS,
+      idleTimeoutMillis: 60_000,
+      application_name: 'shuttle-ready',
+    });
+    readyPool.on('error', () => undefined);
+    const readyDb = drizzlePg(readyPool, { schema }) as unknown as Db;
     let auditLogSwitchable: boolean;
     try {
       // The role the app's queries run as (behind a pooler, the role the pooler logs in as).
@@ -299,9 +314,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         const stop = listener.listen(channel, { onPayload, onResume });
         return async () => stop();
       },
-      ready: (timeoutMs = READY_TIMEOUT_MS) => checkReady(db, timeoutMs),
+      ready: (timeoutMs = READY_TIMEOUT_MS) => checkReady(readyDb, timeoutMs),
       close: async () => {
         await listener.close();
+        await readyPool.end().catch(() => undefined);
         // pool.end() resolves before its sockets have closed; wait for every client's 'remove' so that
         // nothing is still half-open when the caller goes on (a dropped test database would kill it).
         let open = pool.totalCount;

@@ -4,6 +4,7 @@
  * wording (SPEC §8 "database") instead of a 500, and the client knows to try again.
  */
 import { ERROR_CATEGORY_TEXT } from '../../shared/errors.ts';
+import { ServerBusyError } from '../db/pool-pressure.ts';
 import { AppError } from './errors.ts';
 
 /** What a client is told to wait before retrying. */
@@ -40,6 +41,25 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** What a client is told to wait when this instance is busy (its database answers). */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** The pool refused or timed out a wait while the database answers (db/pool-pressure.ts): load, not an outage. */
+export function isServerBusy(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth += 1) {
+    if (current instanceof ServerBusyError) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** 503 `server_busy`, with SPEC §8's wording for a service in difficulty and a short Retry-After. */
+export const serverBusy = () =>
+  new AppError(503, 'server_busy', ERROR_CATEGORY_TEXT.database.userMessage, undefined, {
+    'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
+  });
 
 export const databaseUnavailable = () =>
   new AppError(503, 'database_unavailable', ERROR_CATEGORY_TEXT.database.userMessage, undefined, {
