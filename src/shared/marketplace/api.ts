@@ -40,6 +40,11 @@ export interface PlaceDto {
   address: string;
   lat: number;
   lng: number;
+  /**
+   * The named place this end is ("Newcastle Airport (NTL)"), or null for a suburb or a street address. Not a
+   * private address: drivers see it before the booking too (issue 32). Name a trip with place-names.ts.
+   */
+  name?: string | null;
 }
 
 export interface RatingSummary {

@@ -5,6 +5,7 @@ import { indicativePriceCents } from '../../../shared/marketplace/money.ts';
 import { readNeeds } from '../../../shared/marketplace/needs.ts';
 import { utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { rides } from '../../db/schema/index.ts';
+import { namedPlaceOf } from '../../services/places.ts';
 
 export type RideRow = typeof rides.$inferSelect;
 
@@ -39,6 +40,7 @@ export function toRideDto(
       locality: row.pickupLocality,
       postcode: row.pickupPostcode,
       address: row.pickupAddress,
+      name: namedPlaceOf({ postcode: row.pickupPostcode, address: row.pickupAddress }),
       lat: row.pickupLat,
       lng: row.pickupLng,
     },
@@ -46,6 +48,7 @@ export function toRideDto(
       locality: row.destinationLocality,
       postcode: row.destinationPostcode,
       address: row.destinationAddress,
+      name: namedPlaceOf({ postcode: row.destinationPostcode, address: row.destinationAddress }),
       lat: row.destinationLat,
       lng: row.destinationLng,
     },

@@ -7,10 +7,14 @@ import type { RideDto } from '../../../../shared/marketplace/api.ts';
 import { LARGE_ITEMS } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { needsLabels } from '../../../../shared/marketplace/needs-labels.ts';
+import { type PlaceEnd, placeAddress } from '../../../../shared/marketplace/place-names.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 
-export const placeLabel = (p: { locality: string; postcode: string; address?: string }) =>
-  `${p.address ? `${p.address}, ` : ''}${p.locality} ${p.postcode}`;
+/**
+ * One end of a trip on one line, the suburb said once: "Newcastle Airport (NTL), Williamtown NSW 2318",
+ * "12 Stockton St, Nelson Bay NSW 2315", "Nelson Bay NSW 2315" (shared/marketplace/place-names.ts).
+ */
+export const placeLabel = (p: PlaceEnd) => placeAddress(p);
 
 export function itemsLabel(items: string[]) {
   return items.map((v) => LARGE_ITEMS.find((i) => i.value === v)?.label ?? v).join(', ');
