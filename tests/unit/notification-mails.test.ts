@@ -467,6 +467,9 @@ describe('what the e-mails say', () => {
       ride: null,
     });
     expect(mail.button).toEqual({ text: 'See the cancelled booking', href: `${APP}/booking/${BOOKING_ID}` });
+    expect(mail.text).toContain('THE CANCELLED TRIP');
+    expect(mail.text).toContain('$155.00, not due: the booking is cancelled');
+    expect(mail.text).not.toContain('agreed, paid');
     expect(mail.attachments[0]!.content).toContain('STATUS:CANCELLED');
     expect(mail.attachments[0]!.content).not.toContain('BEGIN:VALARM');
   });

@@ -132,6 +132,8 @@ const phoneValue = (phone: string | null): EmailInline =>
 export function bookingSections(booking: BookingDto): EmailSection[] {
   const { ride, driver, customer } = booking;
   const asDriver = booking.viewerRole === 'driver';
+  // A cancelled booking is told as such: its trip titled so, its fare not due (issue 32).
+  const cancelled = booking.status === 'cancelled';
   const v = driver.vehicle;
   const vehicle = [[v.make, v.model].filter(Boolean).join(' '), v.color, v.year ? String(v.year) : '']
     .filter(Boolean)
@@ -147,7 +149,9 @@ export function bookingSections(booking: BookingDto): EmailSection[] {
     ...(needsLabels(ride.needs).length ? [{ label: 'Needs', value: needsLabels(ride.needs) }] : []),
     {
       label: 'Fare',
-      value: `${formatAud(booking.priceCents)} agreed, paid ${asDriver ? 'to you by the customer' : 'to the driver'} directly`,
+      value: cancelled
+        ? `${formatAud(booking.priceCents)}, not due: the booking is cancelled`
+        : `${formatAud(booking.priceCents)} agreed, paid ${asDriver ? 'to you by the customer' : 'to the driver'} directly`,
     },
     ...(ride.notes.trim() ? [{ label: 'Notes', value: ride.notes.trim() }] : []),
     { label: 'Reference', value: booking.id.slice(0, 8).toUpperCase() },
@@ -179,9 +183,10 @@ export function bookingSections(booking: BookingDto): EmailSection[] {
     { label: 'Vehicle', value: vehicle || 'See the booking' },
     { label: 'Number plate', value: v.registration || 'See the booking' },
   ];
-  if (asDriver) return [{ title: 'The trip', rows: [...trip, ...car] }, other];
+  if (asDriver)
+    return [{ title: cancelled ? 'The cancelled trip' : 'The trip', rows: [...trip, ...car] }, other];
   return [
-    { title: 'Your trip', rows: trip },
+    { title: cancelled ? 'Your cancelled trip' : 'Your trip', rows: trip },
     { ...other, rows: [...other.rows, ...car] },
   ];
 }
