@@ -100,6 +100,31 @@ test.describe('the place picker on a phone', () => {
     await expect(pickup).toHaveValue('Williamtown 2318');
     await expect(address).toHaveValue('Gate 3, Qantas Link');
   });
+
+  test('the flight hint fits the direction: a drop-off at the airport going, a pickup from it coming back', async ({
+    page,
+    request,
+  }) => {
+    await openBookRide(page, request);
+    await page.getByRole('combobox', { name: 'Pickup suburb' }).fill('Nelson B');
+    await page.getByRole('option', { name: 'Nelson Bay NSW 2315', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Destination suburb' }).fill('NTL');
+    await page.getByRole('option', { name: /Newcastle Airport \(NTL\)/ }).click();
+    const flight = page.getByLabel('Flight number (optional)', { exact: true });
+    await expect(flight).toHaveAccessibleDescription(
+      'For drop-offs at Newcastle Airport: your flight number helps the driver plan for your check-in.',
+    );
+    await page.getByLabel('Add a return trip (destination back to pickup)').check();
+    await expect(page.getByLabel('Return flight number (optional)')).toHaveAccessibleDescription(
+      /^For pickups at Newcastle Airport: /,
+    );
+    // The summary of the return leg names the airport with its suburb once.
+    await expect(
+      page.getByText('Newcastle Airport (NTL), Williamtown', { exact: false }).first(),
+    ).toBeVisible();
+    await expect(page.getByText(/Williamtown, Williamtown/)).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots-mail/flight-hint-390.png', fullPage: true });
+  });
 });
 
 test('the place picker on a wide screen', async ({ page, request }) => {

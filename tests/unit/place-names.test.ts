@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { namedPlaceOf, rideEnd, rideRoute } from '../../src/server/services/places.ts';
+import { airportName, flightHint } from '../../src/shared/marketplace/flight-hint.ts';
 import {
-  airportName,
-  flightHint,
   placeAddress,
   placeAddressLines,
   placeName,
+  placeWithSuburb,
   returnRouteName,
   routeName,
 } from '../../src/shared/marketplace/place-names.ts';
@@ -95,6 +95,11 @@ describe('naming a trip (shared by the server and the web app)', () => {
       "d'Albora Marina Nelson Bay NSW 2315",
     );
     expect(placeAddress({ ...nelsonBay, address: 'nelson bay' })).toBe('Nelson Bay NSW 2315');
+    expect(placeWithSuburb(named)).toBe('Newcastle Airport (NTL), Williamtown');
+    expect(placeWithSuburb({ ...street, address: '12 Stockton St Nelson Bay' })).toBe(
+      '12 Stockton St Nelson Bay',
+    );
+    expect(placeWithSuburb(nelsonBay)).toBe('Nelson Bay');
     expect(placeAddressLines(named)).toEqual(['Newcastle Airport (NTL)', 'Williamtown NSW 2318']);
     // A driver before the booking: the address is hidden, the named place is not.
     expect(placeAddress({ ...named, address: '' })).toBe('Newcastle Airport (NTL), Williamtown NSW 2318');

@@ -50,43 +50,24 @@ export function returnRouteName(from: PlaceEnd, to: PlaceEnd, opts: { words?: bo
   return `${routeName(from, to, opts)} and back`;
 }
 
-const sameWords = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * The address without the suburb it repeats: "Newcastle Airport (NTL), Williamtown" in Williamtown is
- * "Newcastle Airport (NTL)"; "12 Smith St Nelson Bay" in Nelson Bay is "12 Smith St"; '' when the address
- * is only the suburb (or empty).
+ * "Newcastle Airport (NTL)"; "12 Smith St Nelson Bay NSW 2315" in Nelson Bay is "12 Smith St"; '' when the
+ * address is only the suburb (or empty). A name that merely ends in its suburb ("d'Albora Marina Nelson
+ * Bay") keeps it. (String work rather than a regular expression built per call: this runs on every card.)
  */
 export function streetPart(p: PlaceEnd): string {
   const address = (p.address ?? '').trim().replace(/\s+/g, ' ');
-  if (!address) return '';
-  const locality = displayLocality(p.locality);
-  if (sameWords(address, locality)) return '';
-  // A trailing ", Suburb" (", Suburb NSW 2318"...) or " Suburb NSW", " Suburb 2318" is the suburb said
-  // again; a name that merely ends in its suburb ("d'Albora Marina Nelson Bay") keeps it.
-  const loc = locality.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const tail = new RegExp(
-    `(?:\\s*,\\s*${loc}(?:[\\s,]+NSW)?(?:[\\s,]+\\d{4})?|\\s+${loc}(?:[\\s,]+NSW)?[\\s,]+\\d{4}|\\s+${loc}[\\s,]+NSW)\\s*$`,
-    'i',
-  );
-  const street = address.replace(tail, '').replace(/[\s,]+$/, '');
-  return street || '';
-}
-
-/**
- * The address on one line, the suburb said once: "Newcastle Airport (NTL), Williamtown NSW 2318",
- * "12 Smith St, Nelson Bay NSW 2315", or "Nelson Bay NSW 2315" without a street address.
- */
-export function placeAddress(p: PlaceEnd): string {
-  const locality = displayLocality(p.locality);
-  const suburb = [locality, 'NSW', p.postcode ?? ''].filter(Boolean).join(' ');
-  const street = streetPart(p) || (p.name?.trim() ?? '');
-  if (!street) return suburb;
-  // "d'Albora Marina Nelson Bay" already ends in its suburb: "d'Albora Marina Nelson Bay NSW 2315".
-  if (street.toLowerCase().endsWith(` ${locality.toLowerCase()}`)) {
-    return [street, 'NSW', p.postcode ?? ''].filter(Boolean).join(' ');
+  // The state and postcode written after the suburb go first.
+  const bare = address.replace(/[\s,]+(?:NSW[\s,]*)?\d{4}$|[\s,]+NSW$/i, '');
+  const lower = bare.toLowerCase();
+  const suburb = displayLocality(p.locality).toLowerCase();
+  if (lower === suburb) return '';
+  const said = lower.endsWith(`,${suburb}`) || lower.endsWith(`, ${suburb}`);
+  if (said || (bare !== address && lower.endsWith(` ${suburb}`))) {
+    return bare.slice(0, -suburb.length).replace(/[\s,]+$/, '');
   }
-  return `${street}, ${suburb}`;
+  return address;
 }
 
 /**
@@ -94,9 +75,18 @@ export function placeAddress(p: PlaceEnd): string {
  * Nelson Bay", "Newcastle Airport (NTL), Williamtown"; the suburb alone without an address.
  */
 export function placeWithSuburb(p: PlaceEnd): string {
-  const street = streetPart(p) || (p.name?.trim() ?? '');
+  const street = streetPart(p) || p.name?.trim() || '';
   const suburb = displayLocality(p.locality);
-  return street ? `${street}, ${suburb}` : suburb;
+  if (!street) return suburb;
+  return street.toLowerCase().endsWith(` ${suburb.toLowerCase()}`) ? street : `${street}, ${suburb}`;
+}
+
+/**
+ * The address on one line, the suburb said once: "Newcastle Airport (NTL), Williamtown NSW 2318",
+ * "12 Stockton St, Nelson Bay NSW 2315", or "Nelson Bay NSW 2315" without a street address.
+ */
+export function placeAddress(p: PlaceEnd): string {
+  return [placeWithSuburb(p), 'NSW', p.postcode].filter(Boolean).join(' ');
 }
 
 /** The same as placeAddress, as lines (for e-mails and the booking page): street, then suburb. */
@@ -104,24 +94,4 @@ export function placeAddressLines(p: PlaceEnd): string[] {
   const suburb = [displayLocality(p.locality), 'NSW', p.postcode ?? ''].filter(Boolean).join(' ');
   const street = streetPart(p) || (p.name?.trim() ?? '');
   return street ? [street, suburb] : [suburb];
-}
-
-const AIRPORT = /\bairport\b/i;
-
-/** The airport this end is, for the flight hint: "Newcastle Airport", or null when it is none. */
-export function airportName(p: PlaceEnd): string | null {
-  const candidates = [p.name ?? '', streetPart(p), p.address ?? ''];
-  const hit = candidates.find((c) => AIRPORT.test(c));
-  if (!hit) return null;
-  const first = hit.split(',')[0] ?? hit;
-  return first.replace(/\s*\([^)]*\)\s*/g, ' ').trim() || null;
-}
-
-/** What the flight-number field says, fitted to the direction of the trip. */
-export function flightHint(pickup: PlaceEnd, destination: PlaceEnd): string {
-  const to = airportName(destination);
-  if (to) return `For drop-offs at ${to}: your flight number helps the driver plan for your check-in.`;
-  const from = airportName(pickup);
-  if (from) return `For pickups at ${from}: drivers can follow your flight and wait if it lands late.`;
-  return 'For airport trips: your flight number lets the driver follow your flight.';
 }

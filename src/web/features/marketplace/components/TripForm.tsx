@@ -17,6 +17,7 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { formatLocalDate, formatLocalTime } from '../../../../shared/marketplace/booking.ts';
 import { LARGE_ITEMS_ON_FORM } from '../../../../shared/marketplace/constants.ts';
+import { flightHint } from '../../../../shared/marketplace/flight-hint.ts';
 import { estimateRoadKm } from '../../../../shared/marketplace/geo.ts';
 import { formatAud, indicativePriceCents } from '../../../../shared/marketplace/money.ts';
 import {
@@ -25,7 +26,7 @@ import {
   WHEELCHAIR_NEED_LABELS,
   WHEELCHAIR_NEEDS,
 } from '../../../../shared/marketplace/needs.ts';
-import { flightHint, placeWithSuburb } from '../../../../shared/marketplace/place-names.ts';
+import { placeWithSuburb } from '../../../../shared/marketplace/place-names.ts';
 import { rideEditSchema, rideRequestSchema } from '../../../../shared/validation/marketplace.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, RadioGroup } from '../../../components/ui/choice.tsx';
