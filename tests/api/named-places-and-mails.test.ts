@@ -30,14 +30,21 @@ describe.each(databaseKinds())('trips named by their named places, in pages and 
   let server: TestServer;
   let customer: Person;
   let driver: Person;
+  let legDriver: Person;
 
   beforeAll(async () => {
     server = await startServer(kind);
-    [customer, driver] = await Promise.all([
+    [customer, driver, legDriver] = await Promise.all([
       signedInClient(server, { userType: 'customer', fullName: 'Cara Whitfield' }),
       signedInClient(server, { userType: 'driver', fullName: 'Dana Driverson', companyName: 'Bay Pairs' }),
+      signedInClient(server, {
+        userType: 'driver',
+        fullName: 'Ned Kellyson',
+        companyName: 'One Leg Coaches',
+      }),
     ]);
     await setVehicle(server.db, driver.userId, HIACE);
+    await setVehicle(server.db, legDriver.userId, HIACE);
   });
   afterAll(async () => {
     await server?.close();
@@ -59,7 +66,7 @@ describe.each(databaseKinds())('trips named by their named places, in pages and 
 
   it('a return trip to the airport: the board names the airport and hides the street; the e-mails say it right', async () => {
     // Chosen from the list, the airport fills the address with its name and suburb.
-    const { ride: outbound } = await postRide(customer.client, {
+    const { ride: outbound, returnRide } = await postRide(customer.client, {
       pickup: { locality: 'Nelson Bay', postcode: '2315', address: '12 Stockton Street' },
       destination: {
         locality: 'Williamtown',
@@ -138,5 +145,26 @@ describe.each(databaseKinds())('trips named by their named places, in pages and 
     expect(quote!.text).toContain('Quote: $310.00 for both legs from Bay Pairs');
     expect(quote!.text).not.toContain('$155');
     expect(quote!.text).toContain(`/driver-matching/${outbound.id}`);
+
+    // A quote for the return leg alone says so, in the app and the e-mail.
+    const leg = await legDriver.client.post('/api/quotes', {
+      rideId: returnRide!.id,
+      price: 139,
+      message: 'This leg only.',
+    });
+    expect(leg.status).toBe(201);
+    const [told] = await rows<{ message: string }>(
+      server.db,
+      sql`select message from notifications where user_id = ${customer.userId} and related_id = ${returnRide!.id}
+          and type = 'quote_received'`,
+    );
+    expect(told!.message).toBe(
+      'One Leg Coaches quoted $139.00 for the return leg only of your trip Newcastle Airport to Nelson Bay.',
+    );
+    await deliver();
+    const legMails = await mailsTo(customer.email, 'quote_received');
+    expect(legMails.map((m) => m.subject)).toContainEqual(
+      expect.stringMatching(/^New quote \$139 for the return leg only, Newcastle Airport → Nelson Bay, /),
+    );
   });
 });

@@ -422,6 +422,20 @@ describe('what the e-mails say', () => {
     expect(mail.subject + mail.text).not.toContain('$155');
   });
 
+  it('a quote for one leg of a return trip says so: the leg only, not the trip', () => {
+    const pair = {
+      leg: 'outbound' as const,
+      otherLegPickupAt: new Date('2027-12-07T05:00:00Z'),
+      otherLegFlightNumber: '',
+    };
+    const mail = render('quote_received', {
+      booking: null,
+      ride: ride({ pair, quote: { ...pairQuote, priceCents: 13900, pairTotalCents: null } }),
+    });
+    expect(mail.subject).toBe(`New quote $139 for the outbound leg only, ${TRIP}, ${WHEN}`);
+    expect(mail.text).toContain('Quote: $139.00 for the outbound leg only from Port Stephens Shuttles');
+  });
+
   it('"New trip request" gives the driver the needs, flight, budget and note, and no street address', () => {
     const mail = render('ride_matched', {
       booking: null,

@@ -197,9 +197,16 @@ function quotePrice(q: NonNullable<RideMailFacts['quote']>, short = false): stri
   return q.pairTotalCents !== null ? `${fmt(q.pairTotalCents)} for both legs` : fmt(q.priceCents);
 }
 
-/** "$139 for Nelson Bay → Newcastle Airport", "$310 for both legs, Nelson Bay → Newcastle Airport and back". */
-const quoteFor = (q: NonNullable<RideMailFacts['quote']>, trip: string) =>
-  `${quotePrice(q, true)}${q.pairTotalCents !== null ? ',' : ' for'} ${trip}`;
+/**
+ * The quote's price and what it covers, for a subject: "$139 for Nelson Bay → Newcastle Airport", "$310 for
+ * both legs, Nelson Bay → Newcastle Airport and back", and for one leg of a return trip quoted alone "$139 for
+ * the outbound leg only, Nelson Bay → Newcastle Airport" (never a leg's price as if for the whole trip).
+ */
+function quoteFor(q: NonNullable<RideMailFacts['quote']>, r: RideMailFacts, trip: string): string {
+  if (q.pairTotalCents !== null) return `${quotePrice(q, true)}, ${trip}`;
+  if (r.pair) return `${audShort(q.priceCents)} for the ${r.pair.leg} leg only, ${trip}`;
+  return `${audShort(q.priceCents)} for ${trip}`;
+}
 
 /** The trip as the e-mail names it: "A → B", or "A → B and back" for a return-pair quote. */
 function rideTrip(r: RideMailFacts, bothLegs: boolean): string {
@@ -241,7 +248,8 @@ export function rideSections(r: RideMailFacts, opts: { forDriver: boolean }): Em
     if (r.notes.trim()) rows.push({ label: 'Note from the customer', value: r.notes.trim() });
   }
   if (r.quote && r.quote.status !== 'withdrawn') {
-    rows.push({ label: 'Quote', value: `${quotePrice(r.quote)} from ${r.quote.driverName}` });
+    const leg = r.quote.pairTotalCents === null && r.pair ? ` for the ${r.pair.leg} leg only` : '';
+    rows.push({ label: 'Quote', value: `${quotePrice(r.quote)}${leg} from ${r.quote.driverName}` });
   }
   return [{ title: 'The trip', rows }];
 }
@@ -282,11 +290,11 @@ export function mailSubject(
     const when = formatSydneyShort(ride.pickupAt);
     switch (n.type) {
       case 'quote_received':
-        return q ? `New quote ${quoteFor(q, trip)}, ${when}` : `New quote for ${trip}, ${when}`;
+        return q ? `New quote ${quoteFor(q, ride, trip)}, ${when}` : `New quote for ${trip}, ${when}`;
       case 'quote_updated':
         if (q?.status === 'withdrawn') return `Quote withdrawn: ${trip}, ${when}`;
         return q
-          ? `${n.title.startsWith('Quote confirmed') ? 'Quote confirmed' : 'Quote changed'}: ${quoteFor(q, trip)}, ${when}`
+          ? `${n.title.startsWith('Quote confirmed') ? 'Quote confirmed' : 'Quote changed'}: ${quoteFor(q, ride, trip)}, ${when}`
           : `Quote changed: ${trip}, ${when}`;
       case 'ride_matched':
         return `New trip request: ${trip}, ${when}, ${plural(ride.passengers, 'passenger')}`;
