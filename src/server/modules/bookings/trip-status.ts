@@ -7,8 +7,7 @@
  * to the customer (which also refreshes their open pages through the event stream).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
-import { placeWithSuburb } from '../../../shared/marketplace/place-names.ts';
+import { placeName, placeWithSuburb } from '../../../shared/marketplace/place-names.ts';
 import { formatSydneyShort, sydneyParts } from '../../../shared/marketplace/time.ts';
 import {
   nextTripStatus,
@@ -150,6 +149,6 @@ async function customerNews(
     ...base,
     type: 'trip_update' as const,
     title: 'On board',
-    message: `You are on board with ${who}. Have a good trip to ${displayLocality(ride.destinationLocality)}.`,
+    message: `You are on board with ${who}. Have a good trip to ${placeName(rideEnd(ride, 'destination'))}.`,
   };
 }
