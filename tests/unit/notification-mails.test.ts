@@ -316,9 +316,8 @@ const EXPECTED: Record<NotificationType, Expected> = {
     buttonText: 'View the statement',
   },
   receipt_issued: {
-    subject: new RegExp(`^Receipt \\$155: ${TRIP}, ${WHEN}$`),
+    subject: new RegExp(`^Receipt for your trip ${TRIP}, ${WHEN}$`),
     button: `/booking/${BOOKING_ID}`,
-    price: '$155',
     facts: { booking: booking({ status: 'completed' }, 'completed'), ride: null },
   },
   driver_on_the_way: { subject: /^Title/, button: `/booking/${RIDE_ID}` },

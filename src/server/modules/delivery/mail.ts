@@ -281,7 +281,8 @@ export function mailSubject(
       case 'rating_received':
         return `New rating for your trip ${trip}, ${when}`;
       case 'receipt_issued':
-        return `Receipt ${audShort(booking.priceCents)}: ${trip}, ${when}`;
+        // The receipt's amount may be less than the fare: the message says it, the subject names the trip.
+        return `Receipt for your trip ${trip}, ${when}`;
     }
   }
   if (ride) {
