@@ -106,11 +106,11 @@ test('accepting a quote confirms the booking to both sides, in the app and by e-
   // By e-mail: a subject that says what and where, the details, tel: links; readable at 390 px.
   const toCustomer = await notificationMail(customer, customerUser.email, 'booking_confirmed');
   expect(toCustomer.subject).toMatch(
-    /^Booking confirmed: Nelson Bay → Williamtown, \w{3} \d{1,2} \w{3}, 5:30 am with Bay Shuttles$/,
+    /^Booking confirmed: Nelson Bay → Newcastle Airport, \w{3} \d{1,2} \w{3}, 5:30 am with Bay Shuttles$/,
   );
   const toDriver = await notificationMail(driver, driverUser.email, 'quote_accepted');
   expect(toDriver.subject).toMatch(
-    /^New booking \$139: Nelson Bay → Williamtown, \w{3} \d{1,2} \w{3}, 5:30 am$/,
+    /^New booking \$139: Nelson Bay → Newcastle Airport, \w{3} \d{1,2} \w{3}, 5:30 am$/,
   );
   expect(toDriver.text).toContain('Phone: 0412 345 678');
 

@@ -21,8 +21,10 @@ const sideways = (page: Page) =>
 async function expectEverythingBooked(page: Page, returnHref: RegExp) {
   const booked = page.getByRole('region', { name: 'What was booked' });
   await expect(booked).toBeVisible();
-  await expect(booked.getByTestId('booked-from')).toContainText('12 Stockton Street, Nelson Bay 2315');
-  await expect(booked.getByTestId('booked-to')).toContainText('Newcastle Airport (NTL), Williamtown 2318');
+  await expect(booked.getByTestId('booked-from')).toContainText('12 Stockton Street, Nelson Bay NSW 2315');
+  await expect(booked.getByTestId('booked-to')).toContainText(
+    'Newcastle Airport (NTL), Williamtown NSW 2318',
+  );
   await expect(booked.getByTestId('booked-passengers')).toHaveText('3 passengers');
   await expect(booked.getByTestId('booked-luggage')).toHaveText('2 bags + Golf clubs');
   const needs = booked.getByTestId('booked-needs');
@@ -105,7 +107,7 @@ test('the confirmed booking shows what was booked to the customer, the driver an
     'href',
     'tel:+61412345678',
   );
-  await expect(day).toContainText('12 Stockton Street, Nelson Bay 2315');
+  await expect(day).toContainText('12 Stockton Street, Nelson Bay NSW 2315');
   await expect(d.page.locator('main')).not.toContainText('Look for');
   await expect(d.page.getByTestId('contacts')).not.toContainText(/you pay the driver/i);
   // The day card comes before what was booked, which comes before the contacts and the fare.

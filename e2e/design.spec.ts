@@ -58,7 +58,7 @@ test('the booking leads with the day of the trip and folds the fare statement', 
   await customer.goto(`/booking/${bookingId}`);
   const day = customer.getByRole('region', { name: 'On the day' });
   await expect(day).toBeVisible();
-  await expect(day).toContainText('12 Magnus Street, Nelson Bay 2315');
+  await expect(day).toContainText('12 Magnus Street, Nelson Bay NSW 2315');
   await expect(day.getByTestId('day-vehicle')).toHaveText('White Toyota HiAce');
   await expect(day).toContainText(E2E_VEHICLE.plate);
   await expect(day.getByRole('link', { name: /^Open the pickup in Maps/ })).toHaveAttribute(

@@ -68,7 +68,7 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   expect(await axeViolations(customer)).toEqual([]);
   await customer.getByRole('button', { name: 'Post my trip' }).click();
   await expect(customer.getByRole('heading', { name: 'Your trip is posted' })).toBeVisible();
-  await expect(customer.getByText('12 Magnus Street, Nelson Bay 2315')).toBeVisible();
+  await expect(customer.getByText('12 Magnus Street, Nelson Bay NSW 2315')).toBeVisible();
   await customer.getByRole('link', { name: 'See matching drivers and quotes' }).click();
   await expect(customer.getByRole('heading', { name: 'Finding drivers' })).toBeVisible();
   await expect(customer.getByTestId('match-count')).toContainText(/[1-9]\d* verified drivers? match/);
@@ -80,7 +80,7 @@ test('post a trip, quote, book, complete and rate', async ({ browser, request })
   // The driver finds it and quotes; neither the customer's contact details nor their street address show.
   await driver.goto('/available-rides');
   const card = driver.getByTestId('available-ride').filter({ hasText: `Customer: ${firstName}` });
-  await expect(card).toContainText('Nelson Bay 2315');
+  await expect(card).toContainText('Nelson Bay NSW 2315');
   // A customer nobody has rated yet reads "New", never "No ratings yet (0)".
   await expect(card).toContainText(`Customer: ${firstName} · New`);
   await expect(card).not.toContainText('No ratings yet');

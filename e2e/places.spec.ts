@@ -66,15 +66,15 @@ test.describe('the place picker on a phone', () => {
     );
     await expect(page.getByTestId('estimate')).toContainText(/Estimated distance about \d+\.\d km/);
 
-    // The trip is posted with the places' suburbs and names.
+    // The trip is posted with the places' suburbs and names, each suburb said once (issue 32).
     const day = utcToSydney(new Date(Date.now() + 3 * 86_400_000)).date;
     await page.getByLabel('Pickup date').fill(day);
     await page.getByLabel('Pickup time (Sydney time)').fill('10:30');
     await page.getByLabel('Budget (AUD)').fill('120');
     await page.getByRole('button', { name: 'Post my trip' }).click();
     await expect(page.getByRole('heading', { name: 'Your trip is posted' })).toBeVisible();
-    await expect(page.getByText('Newcastle Airport (NTL), Williamtown, Williamtown 2318')).toBeVisible();
-    await expect(page.getByText("d'Albora Marina Nelson Bay, Nelson Bay 2315")).toBeVisible();
+    await expect(page.getByText('Newcastle Airport (NTL), Williamtown NSW 2318')).toBeVisible();
+    await expect(page.getByText("d'Albora Marina Nelson Bay NSW 2315")).toBeVisible();
   });
 
   test('an address the customer wrote is kept; the one a place filled in goes with the place', async ({
@@ -99,6 +99,31 @@ test.describe('the place picker on a phone', () => {
     await page.getByRole('option', { name: /Newcastle Airport \(NTL\)/ }).click();
     await expect(pickup).toHaveValue('Williamtown 2318');
     await expect(address).toHaveValue('Gate 3, Qantas Link');
+  });
+
+  test('the flight hint fits the direction: a drop-off at the airport going, a pickup from it coming back', async ({
+    page,
+    request,
+  }) => {
+    await openBookRide(page, request);
+    await page.getByRole('combobox', { name: 'Pickup suburb' }).fill('Nelson B');
+    await page.getByRole('option', { name: 'Nelson Bay NSW 2315', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Destination suburb' }).fill('NTL');
+    await page.getByRole('option', { name: /Newcastle Airport \(NTL\)/ }).click();
+    const flight = page.getByLabel('Flight number (optional)', { exact: true });
+    await expect(flight).toHaveAccessibleDescription(
+      'For drop-offs at Newcastle Airport: your flight number helps the driver plan for your check-in.',
+    );
+    await page.getByLabel('Add a return trip (destination back to pickup)').check();
+    await expect(page.getByLabel('Return flight number (optional)')).toHaveAccessibleDescription(
+      /^For pickups at Newcastle Airport: /,
+    );
+    // The summary of the return leg names the airport with its suburb once.
+    await expect(
+      page.getByText('Newcastle Airport (NTL), Williamtown', { exact: false }).first(),
+    ).toBeVisible();
+    await expect(page.getByText(/Williamtown, Williamtown/)).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots-mail/flight-hint-390.png', fullPage: true });
   });
 });
 

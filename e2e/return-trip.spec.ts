@@ -79,7 +79,7 @@ test('post a return trip, quote both legs for one price, book both with one acce
   await customer.getByRole('button', { name: 'Post my trip' }).click();
   await expect(customer.getByRole('heading', { name: 'Your trip is posted' })).toBeVisible();
   const returnLeg = customer.getByTestId('return-leg');
-  await expect(returnLeg).toContainText('Williamtown 2318');
+  await expect(returnLeg).toContainText('Williamtown NSW 2318');
   await expect(returnLeg).toContainText('Flight JQ451');
   await expect(returnLeg).not.toContainText('QF1504');
   await customer.screenshot({ path: `${SHOTS}/ride-confirmation-390.png`, fullPage: true });

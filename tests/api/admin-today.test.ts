@@ -212,11 +212,13 @@ describe.each(databaseKinds())('admin today (%s)', (kind) => {
     for (const a of [admin, admin2]) {
       const [alert, ...more] = await lateAlerts(a.userId, late);
       expect(more).toEqual([]);
-      expect(alert?.title).toBe('Late: not on the way (Nelson Bay to Williamtown)');
+      expect(alert?.title).toBe('Late: not on the way (Nelson Bay to Newcastle Airport)');
       expect(alert?.message).toContain('Port Stephens Shuttles');
       expect(notificationPath('booking_late', alert!.related_id)).toBe(`/admin/bookings/${late}`);
       const arrivedAlerts = await lateAlerts(a.userId, notArrived);
-      expect(arrivedAlerts.map((n) => n.title)).toEqual(['Late: not arrived (Nelson Bay to Williamtown)']);
+      expect(arrivedAlerts.map((n) => n.title)).toEqual([
+        'Late: not arrived (Nelson Bay to Newcastle Airport)',
+      ]);
       for (const quiet of [onTime, arrived, cancelled, longAgo])
         expect(await lateAlerts(a.userId, quiet)).toEqual([]);
     }

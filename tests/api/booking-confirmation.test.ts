@@ -121,7 +121,7 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
     expect(res.status).toBe(201);
     await deliver();
     const mail = await mailOf(customer, 'quote_received');
-    expect(mail.subject).toBe('New quote $139 for Nelson Bay → Williamtown, Fri 26 Nov, 5:30 am');
+    expect(mail.subject).toBe('New quote $139 for Nelson Bay → Newcastle Airport, Fri 26 Nov, 5:30 am');
     expect(mail.text).toContain('When: Fri 26 Nov 2027, 5:30 am (Sydney time)');
     expect(mail.text).toContain('Quote: $139.00 from Port Stephens Shuttles');
     expect(mail.text).toContain(`Compare your quotes: ${server.baseUrl}/driver-matching/${ride.id}`);
@@ -145,7 +145,7 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
     );
     expect(mine).toMatchObject({ title: 'Booking confirmed', isRead: false });
     expect(mine!.message).toBe(
-      'Your shuttle from Nelson Bay to Williamtown on Fri 26 Nov 2027, 5:30 am (Sydney time) is booked for $139.00. ' +
+      'Your shuttle from Nelson Bay to Newcastle Airport on Fri 26 Nov 2027, 5:30 am (Sydney time) is booked for $139.00. ' +
         'Pickup: 35 Stockton St, Nelson Bay. Drop-off: Newcastle Airport, 1 Williamtown Dr, Williamtown. ' +
         'Driver: Port Stephens Shuttles (Dana Driverson, 0498 765 432). Vehicle: Toyota HiAce, white, plate ABC123. ' +
         'Booked for 3 passengers, 2 bags, surfboard. Flight QF1504.',
@@ -159,7 +159,7 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
     // The customer's e-mail.
     const toCustomer = await mailOf(customer, 'booking_confirmed', booking.id);
     expect(toCustomer.subject).toBe(
-      'Booking confirmed: Nelson Bay → Williamtown, Fri 26 Nov, 5:30 am with Port Stephens Shuttles',
+      'Booking confirmed: Nelson Bay → Newcastle Airport, Fri 26 Nov, 5:30 am with Port Stephens Shuttles',
     );
     for (const line of [
       'Your booking is confirmed',
@@ -195,7 +195,7 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
 
     // The driver's e-mail: the customer's name and phone, the addresses.
     const toDriver = await mailOf(driver, 'quote_accepted', booking.id);
-    expect(toDriver.subject).toBe('New booking $139: Nelson Bay → Williamtown, Fri 26 Nov, 5:30 am');
+    expect(toDriver.subject).toBe('New booking $139: Nelson Bay → Newcastle Airport, Fri 26 Nov, 5:30 am');
     for (const line of [
       'New booking: your quote was accepted',
       'Pickup: 35 Stockton St',
@@ -224,7 +224,7 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
     await deliver();
     const mail = await mailOf(customer, 'booking_confirmed', booking.id);
     expect(mail.subject).toBe(
-      'Booking confirmed: Anna Bay → Williamtown, Fri 26 Nov, 5:30 am with Old Coaches',
+      'Booking confirmed: Anna Bay → Newcastle Airport, Fri 26 Nov, 5:30 am with Old Coaches',
     );
     expect(mail.text).toContain('Phone: No phone number given');
     expect(mail.text).toContain('Number plate: OLD999');

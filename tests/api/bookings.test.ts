@@ -153,13 +153,14 @@ describe.each(databaseKinds())('bookings (%s)', (kind) => {
       expect(res.status).toBe(201);
       const { booking } = (await res.json()) as { booking: BookingDto };
       const statement =
-        'Agreed fare: $85.00 AUD for this trip (Nelson Bay to Williamtown, Sun 4 Apr 2027 8:30 am). ' +
+        'Agreed fare: $85.00 AUD for this trip (Nelson Bay to Newcastle Airport, Sun 4 Apr 2027 8:30 am). ' +
         'This is the most you can be asked to pay. You pay the driver directly; ShuttleQuote takes no payment.';
       expect(
         fareStatement({
           priceCents: 8500,
           pickupLocality: 'NELSON BAY',
           destinationLocality: 'WILLIAMTOWN',
+          destinationName: 'Newcastle Airport (NTL)',
           pickupAt,
           brandName: 'ShuttleQuote',
         }),
@@ -607,7 +608,7 @@ describe.each(databaseKinds())('bookings (%s)', (kind) => {
       expect(ics.startsWith('BEGIN:VCALENDAR')).toBe(true);
       expect(ics).toContain('BEGIN:VEVENT');
       expect(ics).toContain('DTSTART:20271002T163000Z');
-      expect(ics).toContain('SUMMARY:Shuttle: Nelson Bay → Williamtown');
+      expect(ics).toContain('SUMMARY:Shuttle: Nelson Bay → Newcastle Airport');
       expect(ics).toMatch(/DURATION:PT(\d+H)?\d+M/);
       expect(ics).toContain('LOCATION:35 Stockton St, Nelson Bay NSW 2315');
       expect(ics).toContain('Agreed fare: $85.00 AUD');

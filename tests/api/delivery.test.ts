@@ -317,8 +317,9 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     expect(stored!.attachments).toEqual([
       {
         filename: `booking-${bookingId}.ics`,
-        content: expect.stringContaining('BEGIN:VCALENDAR'),
-        contentType: 'text/calendar; charset=utf-8',
+        content: expect.stringContaining('METHOD:PUBLISH'),
+        // The iTIP method in the content type too (RFC 6047): PUBLISH here, CANCEL for a cancellation.
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       },
     ]);
   });

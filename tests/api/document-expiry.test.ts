@@ -126,7 +126,7 @@ describe.each(databaseKinds())('documents over time and the gate (%s)', (kind) =
     const listed = ((await follow.json()) as { items: FollowUpBookingDto[] }).items.find(
       (i) => i.bookingId === bookingId,
     );
-    expect(listed).toMatchObject({ businessName: 'Lapsed Coaches', trip: 'Nelson Bay to Williamtown' });
+    expect(listed).toMatchObject({ businessName: 'Lapsed Coaches', trip: 'Nelson Bay to Newcastle Airport' });
     expect(listed!.problem).toMatch(/^Insurance certificate \(CTP and public liability\): Expired on/);
     expect((await customer.client.get('/api/admin/follow-ups')).status).toBe(403);
   });

@@ -99,7 +99,7 @@ describe.each(databaseKinds())('posting a trip as a guest (%s)', (kind) => {
 
     const mail = await latestMail(server.baseUrl, who.email, 'guest-trip');
     expect(mail.subject).toContain('Confirm your e-mail to post your');
-    expect(mail.text).toContain('Nelson Bay to Williamtown');
+    expect(mail.text).toContain('Nelson Bay to Newcastle Airport');
     const verify = await guest.get(extractLink(mail.text));
     expect(verify.status).toBe(302);
     const landing = await guest.get(verify.headers.get('location')!);

@@ -68,7 +68,7 @@ describe.each(databaseKinds())('notifications (%s)', (kind) => {
     ]);
     expect(items[0]).toMatchObject({
       title: 'New quote',
-      message: 'Port Stephens Shuttles quoted $90.00 for your trip Nelson Bay to Williamtown.',
+      message: 'Port Stephens Shuttles quoted $90.00 for your trip Nelson Bay to Newcastle Airport.',
     });
     expect(await list(other)).toEqual({ items: [], unread: 0 });
     expect((await server.client().get('/api/notifications')).status).toBe(401);

@@ -145,7 +145,9 @@ describe.each(databaseKinds())('questions before booking (%s)', (kind) => {
 
       const [n] = await notificationsOf(server, customer.userId, 'question_asked');
       expect(n).toMatchObject({ related_id: ride.id, title: 'A driver asked about your trip' });
-      expect(n!.message).toContain('Port Stephens Shuttles asked about your trip Nelson Bay to Williamtown');
+      expect(n!.message).toContain(
+        'Port Stephens Shuttles asked about your trip Nelson Bay to Newcastle Airport',
+      );
       expect(n!.message).toContain(CONTACT_MASK);
       expect(n!.message).not.toContain('0498');
 
@@ -164,8 +166,9 @@ describe.each(databaseKinds())('questions before booking (%s)', (kind) => {
           and meta->>'notificationType' = 'question_asked'`,
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('A driver asked about your trip');
-    expect(mails[0]!.text).toContain(`${server.baseUrl}/driver-matching/${ride.id}`);
+    // Issue 32: the trip by its named place, and a button that answers the question.
+    expect(mails[0]!.subject).toMatch(/^A driver asked about your trip Nelson Bay → Newcastle Airport, /);
+    expect(mails[0]!.text).toContain(`Answer the question: ${server.baseUrl}/driver-matching/${ride.id}`);
     expect(mails[0]!.text).not.toContain('0498');
   });
 
@@ -249,7 +252,7 @@ describe.each(databaseKinds())('questions before booking (%s)', (kind) => {
     const [n] = await notificationsOf(server, asker.userId, 'question_answered');
     expect(n).toMatchObject({ related_id: ride.id, title: 'Your question was answered' });
     expect(n!.message).toContain(
-      'The customer answered your question about the trip Nelson Bay to Williamtown',
+      'The customer answered your question about the trip Nelson Bay to Newcastle Airport',
     );
     expect(await notificationsOf(server, reader.userId, 'question_answered')).toEqual([]);
 

@@ -170,7 +170,7 @@ describe.each(databaseKinds())('quotes that do not lapse quietly (%s)', (kind) =
       expect(toDriver).toHaveLength(1);
       expect(toDriver[0]).toMatchObject({
         related_id: ride.id,
-        message: `Your quote for Nelson Bay to Williamtown lapses at ${lapseTime(quote.validUntil)}: renew it with one tap.`,
+        message: `Your quote for Nelson Bay to Newcastle Airport lapses at ${lapseTime(quote.validUntil)}: renew it with one tap.`,
       });
       expect(
         (await notificationsOf(server, customer.userId, 'quote_lapsing')).filter(
@@ -232,7 +232,7 @@ describe.each(databaseKinds())('quotes that do not lapse quietly (%s)', (kind) =
       );
       expect(told.at(-1)).toMatchObject({
         title: QUOTE_LAPSE_TEXT.renewed.title,
-        message: `Bay Shuttles renewed their quote of $139.00 for your trip Nelson Bay to Williamtown until ${lapseTime(body.quote.validUntil)}.`,
+        message: `Bay Shuttles renewed their quote of $139.00 for your trip Nelson Bay to Newcastle Airport until ${lapseTime(body.quote.validUntil)}.`,
       });
 
       // The driver's shorter choice again.
@@ -393,7 +393,7 @@ describe.each(databaseKinds())('quotes that do not lapse quietly (%s)', (kind) =
       expect(told[0]).toMatchObject({
         related_id: ride.id,
         message:
-          'Cara asked you to quote again for Nelson Bay to Williamtown: your quote lapsed. Renew it with one tap.',
+          'Cara asked you to quote again for Nelson Bay to Newcastle Airport: your quote lapsed. Renew it with one tap.',
       });
 
       // The customer's list says it was asked.

@@ -111,7 +111,7 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
       const [note] = await notificationsOf(server, customer.userId, 'quote_received');
       expect(note).toMatchObject({
         title: 'New quote',
-        message: 'Port Stephens Shuttles quoted $85.00 for your trip Nelson Bay to Williamtown.',
+        message: 'Port Stephens Shuttles quoted $85.00 for your trip Nelson Bay to Newcastle Airport.',
         related_id: ride.id,
       });
     });
@@ -142,7 +142,7 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
         (n) => n.related_id === ride.id,
       );
       expect(updates.map((n) => n.message)).toEqual([
-        'Port Stephens Shuttles changed their quote to $82.50 for your trip Nelson Bay to Williamtown.',
+        'Port Stephens Shuttles changed their quote to $82.50 for your trip Nelson Bay to Newcastle Airport.',
       ]);
     });
 
@@ -414,7 +414,7 @@ describe.each(databaseKinds())('quotes (%s)', (kind) => {
         (n) => n.related_id === ride.id,
       );
       expect(told.map((n) => n.message)).toEqual([
-        'Port Stephens Shuttles confirmed their quote of $88.00 for your trip Nelson Bay to Williamtown.',
+        'Port Stephens Shuttles confirmed their quote of $88.00 for your trip Nelson Bay to Newcastle Airport.',
       ]);
 
       const accepted = await customer.client.post(`/api/quotes/${quote.id}/accept`, {

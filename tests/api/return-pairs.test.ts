@@ -163,7 +163,7 @@ describe.each(databaseKinds())('return trips as a pair (%s)', (kind) => {
     });
     const told = await notificationsOf(server, customer.userId, 'quote_received');
     expect(told.at(-1)!.message).toBe(
-      'Bay Pairs quoted $170.01 for both legs of your return trip Nelson Bay to Williamtown and back.',
+      'Bay Pairs quoted $170.01 for both legs of your return trip Nelson Bay to Newcastle Airport and back.',
     );
   });
 
@@ -221,13 +221,13 @@ describe.each(databaseKinds())('return trips as a pair (%s)', (kind) => {
     expect(pairBooking!.ride.id).toBe(returnRide!.id);
     expect(booking.priceCents + pairBooking!.priceCents).toBe(17001);
     expect(booking.fareStatement).toContain(
-      'Agreed fare: $85.01 AUD for this trip (Nelson Bay to Williamtown',
+      'Agreed fare: $85.01 AUD for this trip (Nelson Bay to Newcastle Airport',
     );
     expect(booking.fareStatement).toContain(
       'This is one leg of a return pair booked together at $170.01 AUD for both legs.',
     );
     expect(pairBooking!.fareStatement).toContain(
-      'Agreed fare: $85.00 AUD for this trip (Williamtown to Nelson Bay',
+      'Agreed fare: $85.00 AUD for this trip (Newcastle Airport to Nelson Bay',
     );
     const [b1] = await liveBookings(ride.id);
     const [b2] = await liveBookings(returnRide!.id);

@@ -432,7 +432,7 @@ describe.each(databaseKinds())('trip requests (%s)', (kind) => {
       for (const n of notes) {
         expect(n.type).toBe('ride_matched');
         expect(n.title).toBe('New trip request');
-        expect(n.message).toContain('Nelson Bay to Williamtown');
+        expect(n.message).toContain('Nelson Bay to Newcastle Airport');
         expect(n.message).toContain('3 passengers');
       }
       const res = await customer.get(`/api/rides/${ride.id}/matches`);

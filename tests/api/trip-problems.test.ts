@@ -120,7 +120,7 @@ describe.each(databaseKinds())('problems reported on a booking (%s)', (kind) => 
       id: bookingId,
       status: 'confirmed',
       pickupAt: PICKUP.toISOString(),
-      trip: 'Nelson Bay to Williamtown',
+      trip: 'Nelson Bay to Newcastle Airport',
       customer: { id: customer.userId, name: 'Cara Whitfield', email: customer.email },
       driver: {
         id: driver.userId,
@@ -193,7 +193,7 @@ describe.each(databaseKinds())('problems reported on a booking (%s)', (kind) => 
         related_id: safety.id,
       });
       expect(n.message).toBe(
-        'The customer of the booking Nelson Bay to Williamtown, Tue 6 Apr 2027, 5:30 am, reported: Safety.',
+        'The customer of the booking Nelson Bay to Newcastle Airport, Tue 6 Apr 2027, 5:30 am, reported: Safety.',
       );
     }
     // Nobody but the admins: not the driver it may be about, not the reporter.
@@ -274,13 +274,13 @@ describe.each(databaseKinds())('problems reported on a booking (%s)', (kind) => 
     );
     expect(toSupport?.subject).toBe('[Issue][medium] Problem with booking on Tue 6 Apr 2027: Late');
     expect(toSupport?.text).toContain(
-      `Booking: Nelson Bay to Williamtown, Tue 6 Apr 2027, 5:30 am (${server.deps.env.APP_URL}/admin/bookings/${bookingId})`,
+      `Booking: Nelson Bay to Newcastle Airport, Tue 6 Apr 2027, 5:30 am (${server.deps.env.APP_URL}/admin/bookings/${bookingId})`,
     );
     expect(toSupport?.text).toContain(`Customer: Cara Whitfield <${customer.email}>`);
     expect(toSupport?.text).toContain(`Driver: Port Stephens Shuttles <${driver.email}>`);
     const thanks = await latestMail(server.baseUrl, customer.email, 'issue');
     expect(thanks.text).toContain(
-      'It is about your booking: Nelson Bay to Williamtown, Tue 6 Apr 2027, 5:30 am.',
+      'It is about your booking: Nelson Bay to Newcastle Airport, Tue 6 Apr 2027, 5:30 am.',
     );
     expect(thanks.text).toContain(`${server.deps.env.APP_URL}/booking/${bookingId}`);
 
@@ -290,7 +290,9 @@ describe.each(databaseKinds())('problems reported on a booking (%s)', (kind) => 
     expect(res.status).toBe(201);
     const reply = await latestMail(server.baseUrl, customer.email, 'issue-reply');
     expect(reply.subject).toBe('Re: Problem with booking on Tue 6 Apr 2027: Late');
-    expect(reply.text).toContain('About your booking: Nelson Bay to Williamtown, Tue 6 Apr 2027, 5:30 am.');
+    expect(reply.text).toContain(
+      'About your booking: Nelson Bay to Newcastle Airport, Tue 6 Apr 2027, 5:30 am.',
+    );
     expect(reply.text).toContain(`${server.deps.env.APP_URL}/booking/${bookingId}`);
     expect(reply.html).toContain(`/booking/${bookingId}`);
   });

@@ -20,14 +20,8 @@
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { BookingDto } from '../../shared/marketplace/api.ts';
-import { displayLocality } from '../../shared/marketplace/booking.ts';
-import { formatAud } from '../../shared/marketplace/money.ts';
-import { needsLabels } from '../../shared/marketplace/needs-labels.ts';
+import { readNeeds } from '../../shared/marketplace/needs.ts';
 import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
-import { formatSydneyDateTime, formatSydneyShort } from '../../shared/marketplace/time.ts';
-import { plural } from '../../shared/plural.ts';
-import { formatPhone, PHONE_MESSAGES, phoneHref } from '../../shared/validation/phone.ts';
 import type { Database, Db } from '../db/client.ts';
 import {
   drivers,
@@ -42,17 +36,19 @@ import {
 } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
 import { loadBookingDto } from '../modules/bookings/dto.ts';
+import { notificationPath } from '../modules/delivery/kinds.ts';
 import {
-  CALENDAR_KINDS,
-  isNotificationKind,
-  NOTIFICATION_KIND_LABELS,
-  notificationPath,
-} from '../modules/delivery/kinds.ts';
+  BOOKING_MAIL_KINDS,
+  type NotificationMailFacts,
+  QUOTE_MAIL_KINDS,
+  RIDE_MAIL_KINDS,
+  type RideMailFacts,
+  renderNotificationMail,
+} from '../modules/delivery/mail.ts';
 import { loadSmsFacts } from '../modules/sms/facts.ts';
 import { fallbackSmsText, smsText } from '../modules/sms/texts.ts';
-import { type EmailInline, type EmailRow, type EmailSection, renderEmail } from '../services/email-layout.ts';
-import { bookingCalendar } from '../services/ics.ts';
 import type { Mailer, MailMessage } from '../services/mail.ts';
+import { rideEnd } from '../services/places.ts';
 import {
   getVapidKeys,
   isGoneError,
@@ -63,7 +59,6 @@ import {
 import { EVENTS_CHANNEL } from '../services/realtime.ts';
 import { recordSms, smsNumber } from '../services/sms.ts';
 import { startWorkerLoop } from '../services/worker-loop.ts';
-import { pairMailLead, pairMailSections, pairMailSubject } from './pair-mail.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** How long a claimed row stays reserved for the instance sending it. */
@@ -160,139 +155,57 @@ export async function claimDueDeliveries(db: Db, limit = 20): Promise<Claimed[]>
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** Kinds about a booking (relatedId is the booking): their e-mail carries the day's details. */
-const BOOKING_KINDS: readonly string[] = [
-  'quote_accepted',
-  'booking_confirmed',
-  'booking_cancelled',
-  'trip_reminder',
-  'trip_completed',
-  'rating_received',
-];
-/** Kinds about a trip request (relatedId is the ride): the trip without contacts or street addresses. */
-const RIDE_KINDS: readonly string[] = [
-  'ride_matched',
-  'quote_received',
-  'quote_updated',
-  'quote_needs_confirmation',
-  'quote_declined',
-  'quote_invited',
-];
-
-/** '$139' for whole dollars, '$139.50' otherwise: short enough for a subject line. */
-export function audShort(cents: number): string {
-  return cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-AU')}` : formatAud(cents);
-}
-
-const tripOf = (pickupLocality: string, destinationLocality: string) =>
-  `${displayLocality(pickupLocality)} → ${displayLocality(destinationLocality)}`;
-
-function luggageText(bags: number, largeItems: string[]): string {
-  const parts = [bags > 0 ? plural(bags, 'bag') : '', ...largeItems].filter(Boolean);
-  return parts.length ? parts.join(', ') : 'None';
-}
-
-const placeLines = (p: BookingDto['ride']['pickup']): string[] => {
-  const locality = `${displayLocality(p.locality)} NSW ${p.postcode}`;
-  return p.address.trim() ? [p.address.trim(), locality] : [locality];
-};
-
-const phoneValue = (phone: string | null): EmailInline =>
-  phone ? { text: formatPhone(phone), href: phoneHref(phone) } : PHONE_MESSAGES.none;
-
-/** The trip and the other side, as they matter on the day (date, places, people, fare, phone, vehicle). */
-export function bookingSections(booking: BookingDto): EmailSection[] {
-  const { ride, driver, customer } = booking;
-  const asDriver = booking.viewerRole === 'driver';
-  const v = driver.vehicle;
-  const vehicle = [[v.make, v.model].filter(Boolean).join(' '), v.color, v.year ? String(v.year) : '']
-    .filter(Boolean)
-    .join(', ');
-  const trip: EmailRow[] = [
-    { label: 'When', value: `${formatSydneyDateTime(ride.pickupAt)} (Sydney time)` },
-    { label: 'Pickup', value: placeLines(ride.pickup) },
-    { label: 'Drop-off', value: placeLines(ride.destination) },
-    ...(ride.flightNumber ? [{ label: 'Flight', value: ride.flightNumber }] : []),
-    { label: 'Passengers', value: String(ride.passengers) },
-    { label: 'Luggage', value: luggageText(ride.luggageBags, ride.largeItems) },
-    // Issue 30: every need (child seats, wheelchair...), one a line, so the driver comes equipped.
-    ...(needsLabels(ride.needs).length ? [{ label: 'Needs', value: needsLabels(ride.needs) }] : []),
-    {
-      label: 'Fare',
-      value: `${formatAud(booking.priceCents)} agreed, paid ${asDriver ? 'to you by the customer' : 'to the driver'} directly`,
-    },
-    ...(ride.notes.trim() ? [{ label: 'Notes', value: ride.notes.trim() }] : []),
-    { label: 'Reference', value: booking.id.slice(0, 8).toUpperCase() },
-  ];
-  const other: EmailSection = asDriver
-    ? {
-        title: 'Your customer',
-        rows: [
-          { label: 'Name', value: customer.contact.name },
-          { label: 'Phone', value: phoneValue(customer.contact.phone) },
-          {
-            label: 'E-mail',
-            value: { text: customer.contact.email, href: `mailto:${customer.contact.email}` },
-          },
-        ],
-      }
-    : {
-        title: 'Your driver',
-        rows: [
-          {
-            label: 'Driver',
-            value: driver.companyName ? [driver.companyName, driver.contact.name] : driver.contact.name,
-          },
-          { label: 'Phone', value: phoneValue(driver.contact.phone) },
-          { label: 'E-mail', value: { text: driver.contact.email, href: `mailto:${driver.contact.email}` } },
-        ],
-      };
-  const car: EmailRow[] = [
-    { label: 'Vehicle', value: vehicle || 'See the booking' },
-    { label: 'Number plate', value: v.registration || 'See the booking' },
-  ];
-  if (asDriver) return [{ title: 'The trip', rows: [...trip, ...car] }, other];
-  return [
-    { title: 'Your trip', rows: trip },
-    { ...other, rows: [...other.rows, ...car] },
-  ];
-}
-
-interface RideContext {
-  pickupLocality: string;
-  destinationLocality: string;
-  pickupPostcode: string;
-  destinationPostcode: string;
-  pickupAt: Date;
-  passengers: number;
-  luggageBags: number;
-  largeItems: string[];
-  quote?: { priceCents: number; status: string; driverName: string } | null;
-}
-
-async function loadRideContext(db: Db, n: NotificationRow): Promise<RideContext | null> {
+/**
+ * The trip request a ride kind's e-mail is about (modules/delivery/mail.ts renders it), and for the quote
+ * kinds the quote this notification reports: the one of this ride written in the same transaction (or the
+ * latest before it), with its return-pair total.
+ */
+async function loadRideFacts(db: Db, n: NotificationRow): Promise<RideMailFacts | null> {
   if (!n.relatedId) return null;
-  const [ride] = await db
-    .select({
-      pickupLocality: rides.pickupLocality,
-      destinationLocality: rides.destinationLocality,
-      pickupPostcode: rides.pickupPostcode,
-      destinationPostcode: rides.destinationPostcode,
-      pickupAt: rides.pickupAt,
-      passengers: rides.passengers,
-      luggageBags: rides.luggageBags,
-      largeItems: rides.largeItems,
-    })
-    .from(rides)
-    .where(eq(rides.id, n.relatedId));
+  const [ride] = await db.select().from(rides).where(eq(rides.id, n.relatedId));
   if (!ride) return null;
-  if (n.type !== 'quote_received' && n.type !== 'quote_updated') return ride;
-  // The quote this notification reports: the one of this ride written in the same transaction (or the
-  // latest before it).
+  const otherId = ride.outboundRideId;
+  const [other] = otherId
+    ? await db
+        .select({ pickupAt: rides.pickupAt, flightNumber: rides.flightNumber })
+        .from(rides)
+        .where(eq(rides.id, otherId))
+    : await db
+        .select({ pickupAt: rides.pickupAt, flightNumber: rides.flightNumber })
+        .from(rides)
+        .where(eq(rides.outboundRideId, ride.id))
+        .limit(1);
+  const facts: RideMailFacts = {
+    id: ride.id,
+    status: ride.status,
+    pickup: rideEnd(ride, 'pickup'),
+    destination: rideEnd(ride, 'destination'),
+    pickupAt: ride.pickupAt,
+    passengers: ride.passengers,
+    luggageBags: ride.luggageBags,
+    largeItems: ride.largeItems,
+    needs: readNeeds(ride.needs),
+    flightNumber: ride.flightNumber,
+    budgetCents: ride.budgetCents,
+    notes: ride.notes,
+    pair: other
+      ? {
+          leg: otherId ? 'return' : 'outbound',
+          otherLegPickupAt: other.pickupAt,
+          otherLegFlightNumber: other.flightNumber,
+        }
+      : null,
+  };
+  // Street addresses are not in these e-mails (ADR 005): the named place stays, its name only.
+  facts.pickup.address = '';
+  facts.destination.address = '';
+  if (!QUOTE_MAIL_KINDS.includes(n.type)) return facts;
   const [quote] = await db
     .select({
       priceCents: quotes.priceCents,
       status: quotes.status,
+      bundleId: quotes.bundleId,
+      driverId: quotes.driverId,
       fullName: users.fullName,
       companyName: drivers.companyName,
     })
@@ -307,136 +220,23 @@ async function loadRideContext(db: Db, n: NotificationRow): Promise<RideContext 
     )
     .orderBy(desc(quotes.updatedAt))
     .limit(1);
+  if (!quote) return { ...facts, quote: null };
+  // A return-pair quote: the driver's price for both legs is the sum of the bundle's two halves.
+  const [pair] = quote.bundleId
+    ? await db
+        .select({ total: sql<string>`sum(${quotes.priceCents})`, legs: sql<string>`count(*)` })
+        .from(quotes)
+        .where(and(eq(quotes.bundleId, quote.bundleId), eq(quotes.driverId, quote.driverId)))
+    : [];
   return {
-    ...ride,
-    quote: quote
-      ? {
-          priceCents: quote.priceCents,
-          status: quote.status,
-          driverName: quote.companyName?.trim() || quote.fullName.trim().split(/\s+/)[0] || 'A driver',
-        }
-      : null,
+    ...facts,
+    quote: {
+      priceCents: quote.priceCents,
+      status: quote.status,
+      driverName: quote.companyName?.trim() || quote.fullName.trim().split(/\s+/)[0] || 'A driver',
+      pairTotalCents: pair && Number(pair.legs) > 1 ? Number(pair.total) : null,
+    },
   };
-}
-
-function rideSections(r: RideContext): EmailSection[] {
-  const rows: EmailRow[] = [
-    { label: 'When', value: `${formatSydneyDateTime(r.pickupAt)} (Sydney time)` },
-    { label: 'From', value: `${displayLocality(r.pickupLocality)} NSW ${r.pickupPostcode}` },
-    { label: 'To', value: `${displayLocality(r.destinationLocality)} NSW ${r.destinationPostcode}` },
-    { label: 'Passengers', value: String(r.passengers) },
-    { label: 'Luggage', value: luggageText(r.luggageBags, r.largeItems) },
-  ];
-  if (r.quote && r.quote.status !== 'withdrawn') {
-    rows.push({ label: 'Quote', value: `${formatAud(r.quote.priceCents)} from ${r.quote.driverName}` });
-  }
-  return [{ title: 'The trip', rows }];
-}
-
-/** The subject: what happened, where and when, from the notification's kind and its record. */
-export function mailSubject(
-  n: Pick<NotificationRow, 'type' | 'title'>,
-  ctx: { booking?: BookingDto | null; ride?: RideContext | null },
-): string {
-  const { booking, ride } = ctx;
-  if (booking) {
-    const trip = tripOf(booking.ride.pickup.locality, booking.ride.destination.locality);
-    const when = formatSydneyShort(booking.ride.pickupAt);
-    const driver = booking.driver.companyName || booking.driver.contact.name;
-    const paired = pairMailSubject(n.type, booking, trip, driver);
-    if (paired) return paired;
-    switch (n.type) {
-      case 'booking_confirmed':
-        return `Booking confirmed: ${trip}, ${when} with ${driver}`;
-      case 'quote_accepted':
-        return `New booking ${audShort(booking.priceCents)}: ${trip}, ${when}`;
-      case 'trip_reminder':
-        return booking.viewerRole === 'driver'
-          ? `Reminder: pickup ${when}, ${trip}`
-          : `Reminder: your shuttle ${when}, ${trip}`;
-      case 'booking_cancelled':
-        return `Booking cancelled: ${trip}, ${when}`;
-      case 'trip_completed':
-        return `Trip completed: ${trip}, ${when}`;
-      case 'rating_received':
-        return `New rating for your trip ${trip}, ${when}`;
-    }
-  }
-  if (ride) {
-    const trip = tripOf(ride.pickupLocality, ride.destinationLocality);
-    const when = formatSydneyShort(ride.pickupAt);
-    const q = ride.quote;
-    switch (n.type) {
-      case 'quote_received':
-        return q
-          ? `New quote ${audShort(q.priceCents)} for ${trip}, ${when}`
-          : `New quote for ${trip}, ${when}`;
-      case 'quote_updated':
-        if (q?.status === 'withdrawn') return `Quote withdrawn: ${trip}, ${when}`;
-        return q
-          ? `${n.title.startsWith('Quote confirmed') ? 'Quote confirmed' : 'Quote changed'}: ${audShort(q.priceCents)} for ${trip}, ${when}`
-          : `Quote changed: ${trip}, ${when}`;
-      case 'ride_matched':
-        return `New trip request: ${trip}, ${when}, ${plural(ride.passengers, 'passenger')}`;
-      case 'quote_needs_confirmation':
-        return `Trip changed, please confirm your quote: ${trip}, ${when}`;
-      case 'quote_declined':
-        // "Quote not chosen", "The customer cancelled this request" (issue 32), "Trip request closed".
-        return `${n.title}: ${trip}, ${when}`;
-      case 'quote_invited':
-        return `Open for quotes again: ${trip}, ${when}`;
-      case 'quote_withdrawn':
-        return `Quote withdrawn: ${trip}, ${when}`;
-    }
-  }
-  return n.title;
-}
-
-function bookingHeading(type: string, booking: BookingDto): string | null {
-  switch (type) {
-    case 'booking_confirmed':
-      return 'Your booking is confirmed';
-    case 'quote_accepted':
-      return 'New booking: your quote was accepted';
-    case 'trip_reminder':
-      return booking.viewerRole === 'driver' ? 'Your pickup is coming up' : 'Your shuttle is coming up';
-    case 'booking_cancelled':
-      return 'Booking cancelled';
-    default:
-      return null;
-  }
-}
-
-/**
- * The opening sentence of a booking e-mail. The details follow in the table, so the day's kinds say what
- * happened in a few words rather than repeat the in-app message (which carries every detail in one line).
- */
-function bookingLead(type: string, booking: BookingDto, message: string): string {
-  const trip = `${displayLocality(booking.ride.pickup.locality)} to ${displayLocality(booking.ride.destination.locality)}`;
-  const driver = booking.driver.companyName || booking.driver.contact.name;
-  const customer = booking.customer.contact.name;
-  const onTheDay = 'Keep this e-mail: it has everything you need on the day.';
-  switch (type) {
-    case 'booking_confirmed':
-      return `Your shuttle from ${trip} is booked with ${driver}. ${onTheDay}`;
-    case 'quote_accepted':
-      return `${customer} accepted your quote of ${formatAud(booking.priceCents)} for ${trip}. ${onTheDay}`;
-    case 'trip_reminder':
-      return booking.viewerRole === 'driver'
-        ? `You pick up ${customer} within the next 24 hours, for ${trip}. Call them if anything changes.`
-        : `Your shuttle from ${trip} picks you up within the next 24 hours. Be ready at the pickup address a few minutes early; call your driver if anything changes.`;
-    default:
-      return message;
-  }
-}
-
-function buttonLabel(path: string): string {
-  if (path.startsWith('/booking/')) return 'View the booking';
-  if (path.startsWith('/driver-matching/')) return 'Compare your quotes';
-  if (path === '/available-rides') return 'See available trips';
-  if (path.startsWith('/driver-profile')) return 'Open your driver profile';
-  if (path.startsWith('/admin/verifications/')) return 'Review the driver';
-  return 'Open your notifications';
 }
 
 async function buildMail(
@@ -445,74 +245,33 @@ async function buildMail(
   to: string,
   deliveryId: string,
 ): Promise<NotificationMail> {
-  const appUrl = deps.env.APP_URL.replace(/\/$/, '');
-  const path = notificationPath(n.type, n.relatedId);
-  const link = `${appUrl}${path}`;
-  const settings = `${appUrl}/settings`;
-  const attachments: MailAttachment[] = [];
-  let booking: BookingDto | null = null;
-  let ride: RideContext | null = null;
+  const facts: NotificationMailFacts = { booking: null, ride: null };
   try {
-    if (n.relatedId && BOOKING_KINDS.includes(n.type)) {
-      booking = await loadBookingDto(deps.db, { id: n.userId, role: 'customer' }, n.relatedId);
-    } else if (RIDE_KINDS.includes(n.type)) {
-      ride = await loadRideContext(deps.db, n);
+    if (n.relatedId && BOOKING_MAIL_KINDS.includes(n.type)) {
+      facts.booking = await loadBookingDto(deps.db, { id: n.userId, role: 'customer' }, n.relatedId);
+    } else if (RIDE_MAIL_KINDS.includes(n.type)) {
+      facts.ride = await loadRideFacts(deps.db, n);
     }
   } catch (err) {
     // The e-mail still goes, with the notification's own words.
     console.error(`details for notification ${n.id} failed`, err);
   }
-  if (booking && CALENDAR_KINDS.includes(n.type)) {
-    try {
-      attachments.push({
-        filename: `booking-${booking.id}.ics`,
-        content: bookingCalendar(booking, { brandName: deps.env.BRAND_NAME, appUrl }),
-        contentType: 'text/calendar; charset=utf-8',
-      });
-    } catch (err) {
-      // The e-mail still goes; only the calendar file is missing.
-      console.error(`calendar for notification ${n.id} failed`, err);
-    }
-  }
-  const subject = mailSubject(n, { booking, ride });
-  const label = isNotificationKind(n.type) ? NOTIFICATION_KIND_LABELS[n.type] : n.title;
-  const { html, text } = renderEmail({
-    brandName: deps.env.BRAND_NAME,
-    title: subject,
-    preheader: n.message,
-    heading: (booking && bookingHeading(n.type, booking)) || n.title,
-    paragraphs: [
-      booking ? (pairMailLead(n.type, booking) ?? bookingLead(n.type, booking, n.message)) : n.message,
-    ],
-    sections: booking
-      ? (pairMailSections(n.type, booking, bookingSections) ?? bookingSections(booking))
-      : ride
-        ? rideSections(ride)
-        : [],
-    button: { text: buttonLabel(path), href: link },
-    after: attachments.length
-      ? ['The booking is attached as a calendar file (.ics): open it to add the trip to your calendar.']
-      : [],
-    footer: {
-      supportEmail: deps.env.SUPPORT_EMAIL,
-      supportPhone: deps.env.SUPPORT_PHONE,
-      reason: `You got this e-mail because e-mails for "${label}" are on in your ${deps.env.BRAND_NAME} notification settings.`,
-      settingsUrl: settings,
-    },
-  });
+  const mail = renderNotificationMail(n, facts, deps.env, (what, err) =>
+    console.error(`${what} for notification ${n.id} failed`, err),
+  );
   return {
     to,
-    subject,
-    text,
-    html,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
     kind: 'notification',
     meta: {
       deliveryId,
       notificationId: n.id,
       notificationType: n.type,
-      attachments: attachments.map((a) => a.filename),
+      attachments: mail.attachments.map((a) => a.filename),
     },
-    attachments,
+    attachments: mail.attachments,
   };
 }
 

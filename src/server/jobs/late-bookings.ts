@@ -6,7 +6,7 @@
  * each booking once, and the notifications commit or roll back with the mark.
  */
 import { sql } from 'drizzle-orm';
-import { displayLocality, formatPickupSydney } from '../../shared/marketplace/booking.ts';
+import { formatPickupSydney } from '../../shared/marketplace/booking.ts';
 import {
   LATE_ALERT_LOOKBACK_HOURS,
   LATE_NOT_ARRIVED_MINUTES,
@@ -16,6 +16,7 @@ import {
 } from '../../shared/marketplace/late.ts';
 import type { Db } from '../db/client.ts';
 import { notify } from '../modules/notifications/service.ts';
+import { rideRouteOfRow } from '../services/places.ts';
 
 interface AlertedRow {
   id: string;
@@ -50,7 +51,8 @@ export async function alertLateBookings(tx: Db): Promise<string[]> {
        and r.pickup_at > now() - make_interval(hours => ${LATE_ALERT_LOOKBACK_HOURS})
        and ${LATE_SQL}
     returning b.id, b.status, b.trip_status, r.pickup_at, now() as checked_at,
-              r.pickup_locality, r.destination_locality,
+              r.pickup_locality, r.pickup_postcode, r.pickup_address,
+              r.destination_locality, r.destination_postcode, r.destination_address,
               (select u.full_name from users u where u.id = b.driver_id) as driver_name,
               (select d.company_name from drivers d where d.user_id = b.driver_id) as company_name`)) as unknown as {
     rows: AlertedRow[];
@@ -68,7 +70,7 @@ export async function alertLateBookings(tx: Db): Promise<string[]> {
         { status: b.status, tripStatus: b.trip_status, pickupAt: b.pickup_at },
         new Date(b.checked_at),
       ) ?? 'not_on_the_way';
-    const trip = `${displayLocality(b.pickup_locality)} to ${displayLocality(b.destination_locality)}`;
+    const trip = rideRouteOfRow(b, { words: true });
     const driver = b.company_name?.trim() || b.driver_name;
     for (const admin of admins.rows) {
       await notify(tx, {

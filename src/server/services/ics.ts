@@ -6,9 +6,9 @@
  */
 import { createEvents, type EventAttributes } from 'ics';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
-import { displayLocality } from '../../shared/marketplace/booking.ts';
 import { formatAud } from '../../shared/marketplace/money.ts';
 import { needsLabels } from '../../shared/marketplace/needs-labels.ts';
+import { placeAddress, routeName } from '../../shared/marketplace/place-names.ts';
 import { formatSydneyDateTime } from '../../shared/marketplace/time.ts';
 import { formatPhone, PHONE_MESSAGES } from '../../shared/validation/phone.ts';
 
@@ -47,10 +47,9 @@ export function bookingCalendar(booking: BookingDto, opts: { brandName: string; 
 
 function legEvent(booking: BookingDto, opts: { brandName: string; appUrl: string }): EventAttributes {
   const { ride, driver, customer } = booking;
-  const from = displayLocality(ride.pickup.locality);
-  const to = displayLocality(ride.destination.locality);
-  const place = (p: typeof ride.pickup) =>
-    [p.address.trim(), `${displayLocality(p.locality)} NSW ${p.postcode}`].filter(Boolean).join(', ');
+  // Named places by name (issue 32): "Nelson Bay → Newcastle Airport", the suburb said once in addresses.
+  const place = (p: typeof ride.pickup) => placeAddress(p);
+  const cancelled = booking.status === 'cancelled';
   const phone = (p: string | null) => (p ? formatPhone(p) : PHONE_MESSAGES.none);
   const v = driver.vehicle;
   const vehicle = [[v.make, v.model].filter(Boolean).join(' '), v.color].filter(Boolean).join(', ');
@@ -89,7 +88,7 @@ function legEvent(booking: BookingDto, opts: { brandName: string; appUrl: string
   return {
     productId: `${opts.brandName}//bookings`,
     uid: `booking-${booking.id}@${new URL(opts.appUrl).hostname}`,
-    title: `Shuttle: ${from} → ${to}`,
+    title: `Shuttle: ${routeName(ride.pickup, ride.destination)}`,
     start: new Date(ride.pickupAt).getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
@@ -98,10 +97,14 @@ function legEvent(booking: BookingDto, opts: { brandName: string; appUrl: string
     geo: { lat: ride.pickup.lat, lon: ride.pickup.lng },
     description,
     url: `${opts.appUrl.replace(/\/$/, '')}/booking/${booking.id}`,
-    status: booking.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    // A cancellation is sent as METHOD:CANCEL of the same UID with a later SEQUENCE, so a calendar that
+    // has the trip takes it out (RFC 5546) rather than adding a second, cancelled entry.
+    method: cancelled ? 'CANCEL' : 'PUBLISH',
+    sequence: cancelled ? 1 : 0,
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     busyStatus: 'BUSY',
     // No reminder for a cancelled trip.
-    ...(booking.status === 'cancelled'
+    ...(cancelled
       ? {}
       : {
           alarms: [

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { haversineKm, type Point } from '../../shared/marketplace/geo.ts';
+import { routeName } from '../../shared/marketplace/place-names.ts';
 import { POINTS_OF_INTEREST, type PointKind } from './places-data/points-of-interest.ts';
 
 export interface Place {
@@ -301,4 +302,84 @@ export function find(locality: string, postcode: string): Place | null {
 /** Reads the gazetteer now rather than on the first search (optional, e.g. at start-up). */
 export function warmUp(): void {
   load();
+}
+
+/**
+ * The named place a ride's end is (issue 32): the point of interest whose name (with or without its code)
+ * is the address or its part before a comma ("Newcastle Airport (NTL), Williamtown" and "Newcastle
+ * Airport" are Newcastle Airport (NTL)), in the end's postcode; null for a
+ * street address or a suburb. The longest matching name wins. Only the place's name comes out, never the
+ * rest of the address, so it may be shown to drivers before the booking (ADR 005).
+ */
+export function namedPlaceOf(end: { postcode: string; address: string }): string | null {
+  const address = end.address.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (!address) return null;
+  let best: string | null = null;
+  for (const p of POINTS_OF_INTEREST) {
+    if (p.postcode !== end.postcode.trim()) continue;
+    // Its name as listed, or without its code ("Newcastle Airport"), alone or before a comma.
+    const names = [p.name, p.name.replace(/\s*\([A-Z0-9]{2,4}\)/g, ''), ...(p.formerly ?? [])].map((n) =>
+      n.toLowerCase(),
+    );
+    const said = names.find((n) => address === n || address.startsWith(`${n},`));
+    if (!said) continue;
+    if (!best || p.name.length > best.length) best = p.name;
+  }
+  return best;
+}
+
+/** One end of a ride row (pickup or destination) as the shared naming functions read it. */
+export function rideEnd(
+  ride: {
+    pickupLocality: string;
+    pickupPostcode: string;
+    pickupAddress: string;
+    destinationLocality: string;
+    destinationPostcode: string;
+    destinationAddress: string;
+  },
+  which: 'pickup' | 'destination',
+): { locality: string; postcode: string; address: string; name: string | null } {
+  const end =
+    which === 'pickup'
+      ? { locality: ride.pickupLocality, postcode: ride.pickupPostcode, address: ride.pickupAddress }
+      : {
+          locality: ride.destinationLocality,
+          postcode: ride.destinationPostcode,
+          address: ride.destinationAddress,
+        };
+  return { ...end, name: namedPlaceOf(end) };
+}
+
+type RideEnds = Parameters<typeof rideEnd>[0];
+
+/** A ride's route named by its named places: "Nelson Bay → Newcastle Airport (NTL)" (routeName). */
+export function rideRoute(ride: RideEnds, opts: { words?: boolean } = {}): string {
+  return routeName(rideEnd(ride, 'pickup'), rideEnd(ride, 'destination'), opts);
+}
+
+/** The same route from a raw SQL row of `rides` (snake_case columns; postcode and address may be absent). */
+export function rideRouteOfRow(
+  r: {
+    pickup_locality?: unknown;
+    pickup_postcode?: unknown;
+    pickup_address?: unknown;
+    destination_locality?: unknown;
+    destination_postcode?: unknown;
+    destination_address?: unknown;
+  },
+  opts: { words?: boolean } = {},
+): string {
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return rideRoute(
+    {
+      pickupLocality: text(r.pickup_locality),
+      pickupPostcode: text(r.pickup_postcode),
+      pickupAddress: text(r.pickup_address),
+      destinationLocality: text(r.destination_locality),
+      destinationPostcode: text(r.destination_postcode),
+      destinationAddress: text(r.destination_address),
+    },
+    opts,
+  );
 }

@@ -10,6 +10,8 @@ export interface TodayPlaceDto {
   locality: string;
   /** "Newcastle Airport (NTL)" or "35 Stockton St"; '' when none. */
   place: string;
+  /** The named place, when the end is one: the trip is named by it (place-names.ts). */
+  name?: string | null;
 }
 
 /** A phone number as people write it and its tel: link; null when the account has none. */

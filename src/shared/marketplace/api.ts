@@ -40,6 +40,16 @@ export interface PlaceDto {
   address: string;
   lat: number;
   lng: number;
+  /**
+   * The named place this end is ("Newcastle Airport (NTL)"), or null for a suburb or a street address. Not a
+   * private address: drivers see it before the booking too (issue 32). Name a trip with place-names.ts.
+   */
+  name?: string | null;
+  /**
+   * The end on one line as this viewer may see it, the suburb said once (place-names.ts placeAddress):
+   * "Newcastle Airport (NTL), Williamtown NSW 2318". Written by the server so pages need no naming code.
+   */
+  label?: string;
 }
 
 export interface RatingSummary {

@@ -7,6 +7,7 @@
 import { dateTimeFormat } from '../intl.ts';
 import { z } from '../validation/z.ts';
 import { formatAud } from './money.ts';
+import { displayLocality, type PlaceEnd, routeName } from './place-names.ts';
 import { sydneyParts } from './time.ts';
 
 export const MARKETPLACE_CONFLICTS = {
@@ -46,14 +47,8 @@ export const acceptQuoteSchema = z.object({
 });
 export type AcceptQuoteInput = z.input<typeof acceptQuoteSchema>;
 
-/** 'NELSON BAY' (the gazetteer's spelling) -> 'Nelson Bay'; mixed-case names are kept as typed. */
-export function displayLocality(locality: string): string {
-  const trimmed = locality.trim();
-  if (trimmed !== trimmed.toUpperCase()) return trimmed;
-  return trimmed
-    .toLowerCase()
-    .replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
-}
+// Written in place-names.ts with the rest of how places are named; kept importable from here.
+export { displayLocality };
 
 /** 'Sun 4 Apr 2027 9:30 am' on the Sydney wall clock (the parts come from time.ts, as every format's do). */
 export function formatPickupSydney(instant: Date | string): string {
@@ -90,6 +85,9 @@ export interface FareStatementInput {
   priceCents: number;
   pickupLocality: string;
   destinationLocality: string;
+  /** The named places of the ends (PlaceDto.name), when they are ones: the trip is named by them. */
+  pickupName?: string | null;
+  destinationName?: string | null;
   pickupAt: Date | string;
   brandName: string;
   /** One leg of a return pair booked from one driver for one price: that price for both legs. */
@@ -100,10 +98,12 @@ export interface FareStatementInput {
  * The written fare agreement (NSW: a booked fare is agreed before the trip and can never be exceeded).
  * The customer sees exactly this text before accepting; the booking stores it word for word.
  */
+const end = (locality: string, name?: string | null): PlaceEnd => ({ locality, name });
+
 export function fareStatement(f: FareStatementInput): string {
   return (
     `Agreed fare: ${formatAud(f.priceCents)} AUD for this trip ` +
-    `(${displayLocality(f.pickupLocality)} to ${displayLocality(f.destinationLocality)}, ${formatPickupSydney(f.pickupAt)}). ` +
+    `(${routeName(end(f.pickupLocality, f.pickupName), end(f.destinationLocality, f.destinationName), { words: true })}, ${formatPickupSydney(f.pickupAt)}). ` +
     (f.pairTotalCents !== undefined
       ? `This is one leg of a return pair booked together at ${formatAud(f.pairTotalCents)} AUD for both legs. `
       : '') +

@@ -9,11 +9,9 @@ import {
   QUOTE_LIMITS,
   RATING_LIMITS,
   RIDE_LIMITS,
-  WEEKDAYS,
 } from '../marketplace/constants.ts';
-import { driverOffersSchema, NEEDS_MESSAGES, rideNeedsSchema } from '../marketplace/needs.ts';
+import { NEEDS_MESSAGES, rideNeedsSchema } from '../marketplace/needs.ts';
 import { isDateString, isTimeString, sydneyToUtc } from '../marketplace/time.ts';
-import { VALIDATION } from '../messages.ts';
 import { z } from './z.ts';
 
 export const MARKETPLACE_MESSAGES = {

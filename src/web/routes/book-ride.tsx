@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatLocalDate, formatLocalTime } from '../../shared/marketplace/booking.ts';
 import { shortAud } from '../../shared/marketplace/fares.ts';
+import { routeName } from '../../shared/marketplace/place-names.ts';
 import { rideRequestSchema } from '../../shared/validation/marketplace.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
@@ -39,11 +40,17 @@ const RunMatches = lazy(() =>
 const placeName = (p: TripFormValues['pickup']) =>
   p.locality && p.postcode ? { name: `${p.locality} ${p.postcode}`, lat: p.lat, lng: p.lng } : null;
 
+/** A chosen end, named by its named place while the address is still that place's name (issue 32). */
+const chosen = (p: TripFormValues['pickup']) => ({
+  locality: p.locality,
+  name: p.name && p.address.startsWith(p.name) ? p.name : null,
+});
+
 /** The trip in one line, above the last step of a guest's post. */
 function summaryOf(v: TripFormValues): string {
   const n = Number.parseInt(v.passengers, 10) || 1;
   const back = v.hasReturn ? `, back ${formatLocalDate(v.returnDate)} ${formatLocalTime(v.returnTime)}` : '';
-  return `${v.pickup.locality} to ${v.destination.locality}, ${formatLocalDate(v.date)} ${formatLocalTime(v.time)}, ${n} passenger${n === 1 ? '' : 's'}${back}.`;
+  return `${routeName(chosen(v.pickup), chosen(v.destination), { words: true })}, ${formatLocalDate(v.date)} ${formatLocalTime(v.time)}, ${n} passenger${n === 1 ? '' : 's'}${back}.`;
 }
 
 export default function BookRidePage() {

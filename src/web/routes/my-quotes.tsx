@@ -1,5 +1,6 @@
 /** /my-quotes: the quotes for each open request, side by side. */
 import { Link } from 'react-router';
+import { routeName } from '../../shared/marketplace/place-names.ts';
 import { Card } from '../components/ui/card.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { SkeletonCards } from '../components/ui/loading.tsx';
@@ -31,7 +32,7 @@ export default function MyQuotesPage() {
           <section
             key={ride.id}
             className="flex flex-col gap-3"
-            aria-label={`Quotes for ${ride.pickup.locality} to ${ride.destination.locality}`}
+            aria-label={`Quotes for ${routeName(ride.pickup, ride.destination, { words: true })}`}
           >
             <Card>
               <RideSummary ride={ride} />

@@ -7,10 +7,10 @@ import type {
   bookingListQuerySchema,
 } from '../../../shared/admin/bookings.ts';
 import { ADMIN_USER_MESSAGES } from '../../../shared/admin/users.ts';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { sydneyDayEnd, sydneyDayStart } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
 import { cursorInstant, cursorRefused, decodeInstantCursor, encodeCursor } from '../../db/keyset.ts';
+import { rideRouteOfRow } from '../../services/places.ts';
 import { containsPattern } from './users-list.ts';
 
 type Query = z.output<typeof bookingListQuerySchema>;
@@ -19,7 +19,7 @@ type Query = z.output<typeof bookingListQuerySchema>;
 export const ADMIN_BOOKING_SELECT = sql`
   b.id, b.status, b.admin_flag, b.late_cancellation, b.price_cents, b.ride_id, b.cancel_reason,
   b.admin_flag_reason, b.admin_flagged_at, b.origin, b.seats, b.run_id,
-  r.pickup_at, r.pickup_locality, r.destination_locality,
+  r.pickup_at, r.pickup_locality, r.pickup_postcode, r.pickup_address, r.destination_locality, r.destination_postcode, r.destination_address,
   ${cursorInstant(sql`r.pickup_at`)} as cursor_at,
   c.id as customer_id, c.full_name as customer_name, c.email as customer_email,
   d.id as driver_id, d.full_name as driver_name, d.email as driver_email, dr.company_name`;
@@ -35,7 +35,7 @@ export function toAdminBookingRow(r: Record<string, unknown>): AdminBookingRowDt
   return {
     id: String(r.id),
     pickupAt: at(r.pickup_at),
-    route: `${displayLocality(String(r.pickup_locality))} to ${displayLocality(String(r.destination_locality))}`,
+    route: rideRouteOfRow(r, { words: true }),
     status: r.status as AdminBookingRowDto['status'],
     flag: (r.admin_flag as AdminBookingRowDto['flag']) ?? null,
     lateCancellation: Boolean(r.late_cancellation),

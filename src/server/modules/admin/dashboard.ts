@@ -14,7 +14,6 @@ import {
   type DashboardDto,
   type DashboardPeriod,
 } from '../../../shared/admin/dashboard.ts';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import {
   BOOKING_ORIGINS,
   type BookingOrigin,
@@ -22,6 +21,7 @@ import {
 } from '../../../shared/marketplace/booking-origin.ts';
 import { sydneyToday, sydneyToUtc, utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
+import { rideRouteOfRow } from '../../services/places.ts';
 import { lateTodayCount } from './today-list.ts';
 
 type Row = Record<string, unknown>;
@@ -49,7 +49,7 @@ function daily(dates: string[], times: unknown[]): DailySeries {
 async function attentionTrips(db: Db, withQuotes: boolean): Promise<AttentionTripDto[]> {
   const rows = await all(
     db,
-    sql`select r.id, r.pickup_locality, r.destination_locality, r.pickup_at, u.full_name,
+    sql`select r.id, r.pickup_locality, r.pickup_postcode, r.pickup_address, r.destination_locality, r.destination_postcode, r.destination_address, r.pickup_at, u.full_name,
                (select count(*)::int from quotes q where q.ride_id = r.id
                   and q.status in ('pending', 'needs_confirmation')) as quotes
           from rides r join users u on u.id = r.customer_id
@@ -62,7 +62,7 @@ async function attentionTrips(db: Db, withQuotes: boolean): Promise<AttentionTri
   );
   return rows.map((r) => ({
     id: String(r.id),
-    route: `${displayLocality(String(r.pickup_locality))} to ${displayLocality(String(r.destination_locality))}`,
+    route: rideRouteOfRow(r, { words: true }),
     pickupAt: new Date(
       String(r.pickup_at instanceof Date ? r.pickup_at.toISOString() : r.pickup_at),
     ).toISOString(),

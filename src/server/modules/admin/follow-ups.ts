@@ -5,9 +5,9 @@
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FollowUpBookingDto } from '../../../shared/marketplace/api.ts';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, drivers, quotes, rides, users, vehicles } from '../../db/schema/index.ts';
+import { rideRoute } from '../../services/places.ts';
 import { loadStanding, vehicleLabel } from '../verification/standing.ts';
 
 export async function followUpBookings(db: Db): Promise<FollowUpBookingDto[]> {
@@ -16,8 +16,14 @@ export async function followUpBookings(db: Db): Promise<FollowUpBookingDto[]> {
       bookingId: bookings.id,
       driverId: bookings.driverId,
       pickupAt: rides.pickupAt,
-      from: rides.pickupLocality,
-      to: rides.destinationLocality,
+      ends: {
+        pickupLocality: rides.pickupLocality,
+        pickupPostcode: rides.pickupPostcode,
+        pickupAddress: rides.pickupAddress,
+        destinationLocality: rides.destinationLocality,
+        destinationPostcode: rides.destinationPostcode,
+        destinationAddress: rides.destinationAddress,
+      },
       companyName: drivers.companyName,
       fullName: users.fullName,
       vehicle: vehicles,
@@ -47,7 +53,7 @@ export async function followUpBookings(db: Db): Promise<FollowUpBookingDto[]> {
     out.push({
       bookingId: r.bookingId,
       pickupAt: r.pickupAt.toISOString(),
-      trip: `${displayLocality(r.from)} to ${displayLocality(r.to)}`,
+      trip: rideRoute(r.ends, { words: true }),
       driverId: r.driverId,
       businessName: r.companyName?.trim() || r.fullName,
       problem: problems.join('; '),

@@ -16,6 +16,7 @@ import { sydneyDayEnd, sydneyDayStart, sydneyToday } from '../../../shared/marke
 import type { TripStatus } from '../../../shared/marketplace/trip-status.ts';
 import { dayOfTripPhone, formatPhone, phoneHref } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../db/client.ts';
+import { namedPlaceOf } from '../../services/places.ts';
 
 /** More than any one day holds; a day past it would need paging, which a day's board should never need. */
 const TODAY_LIMIT = 500;
@@ -35,8 +36,16 @@ function toRow(r: Row, now: Date): AdminTodayRowDto {
   return {
     id: String(r.id),
     pickupAt: iso(r.pickup_at),
-    from: { locality: displayLocality(String(r.pickup_locality)), place: text(r.pickup_address) },
-    to: { locality: displayLocality(String(r.destination_locality)), place: text(r.destination_address) },
+    from: {
+      locality: displayLocality(String(r.pickup_locality)),
+      place: text(r.pickup_address),
+      name: namedPlaceOf({ postcode: text(r.pickup_postcode), address: text(r.pickup_address) }),
+    },
+    to: {
+      locality: displayLocality(String(r.destination_locality)),
+      place: text(r.destination_address),
+      name: namedPlaceOf({ postcode: text(r.destination_postcode), address: text(r.destination_address) }),
+    },
     status,
     tripStatus,
     tripStatusAt: r.trip_status_at ? iso(r.trip_status_at) : null,
@@ -61,7 +70,8 @@ export async function todayBookings(db: Db, now: Date = new Date()): Promise<Adm
   const end = sydneyDayEnd(date)!;
   const result = (await db.execute(sql`
     select b.id, b.status, b.trip_status, b.trip_status_at, b.origin, b.seats,
-           r.pickup_at, r.pickup_locality, r.pickup_address, r.destination_locality, r.destination_address,
+           r.pickup_at, r.pickup_locality, r.pickup_postcode, r.pickup_address, r.destination_locality,
+           r.destination_postcode, r.destination_address,
            c.id as customer_id, c.full_name as customer_name, c.phone as customer_phone,
            d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone,
            dr.company_name, dr.business_phone

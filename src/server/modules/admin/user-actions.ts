@@ -10,13 +10,13 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ADMIN_USER_MESSAGES as M } from '../../../shared/admin/users.ts';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import type { UserType } from '../../../shared/roles.ts';
 import type { Db } from '../../db/client.ts';
 import { drivers, rides, sessions, twoFactors, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { audit } from '../../services/audit.ts';
+import { rideRoute } from '../../services/places.ts';
 import { publish } from '../../services/realtime.ts';
 import { CONFIRMED_CALLBACK } from '../account/service.ts';
 import { deleteAccount, deletedEmail } from '../me/service.ts';
@@ -65,7 +65,7 @@ async function closeOpenRides(tx: Db, customerId: string, reason: string): Promi
   const closed = await cancelOpenRides(tx, [eq(rides.customerId, customerId)], reason, {
     title: 'Trip request closed',
     message: (ride) =>
-      `The trip request ${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)} was closed by ShuttleQuote, so your quote was declined.`,
+      `The trip request ${rideRoute(ride, { words: true })} was closed by ShuttleQuote, so your quote was declined.`,
     otherHalves: 'A trip request of this return trip was closed, so your quote for both legs was declined.',
   });
   return closed.length;

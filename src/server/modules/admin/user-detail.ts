@@ -3,7 +3,6 @@
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminUserDetailDto, AuditEntryDto } from '../../../shared/admin/users.ts';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -18,11 +17,11 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.ts';
+import { rideRoute } from '../../services/places.ts';
 import { deletedEmail } from '../me/service.ts';
 
 const LIST_LIMIT = 50;
-const route = (r: { pickupLocality: string; destinationLocality: string }) =>
-  `${displayLocality(r.pickupLocality)} to ${displayLocality(r.destinationLocality)}`;
+const route = (r: Parameters<typeof rideRoute>[0]) => rideRoute(r, { words: true });
 
 export function toAuditDto(r: typeof auditLog.$inferSelect): AuditEntryDto {
   return {

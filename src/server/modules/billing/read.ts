@@ -11,7 +11,6 @@ import {
   shownStatus,
   totalsOf,
 } from '../../../shared/billing.ts';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { sydneyToday } from '../../../shared/marketplace/time.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -21,6 +20,7 @@ import {
   rides,
   statementPayments,
 } from '../../db/schema/index.ts';
+import { rideRoute } from '../../services/places.ts';
 
 type StatementRow = typeof billingStatements.$inferSelect;
 
@@ -43,18 +43,28 @@ export function toStatementSummary(s: StatementRow, now = new Date()): Statement
 /** Lines with the trip each belongs to, oldest first. */
 async function linesWhere(db: Db, where: SQL | undefined): Promise<BillingLineDto[]> {
   const rows = await db
-    .select({ line: billingLines, from: rides.pickupLocality, to: rides.destinationLocality })
+    .select({
+      line: billingLines,
+      ends: {
+        pickupLocality: rides.pickupLocality,
+        pickupPostcode: rides.pickupPostcode,
+        pickupAddress: rides.pickupAddress,
+        destinationLocality: rides.destinationLocality,
+        destinationPostcode: rides.destinationPostcode,
+        destinationAddress: rides.destinationAddress,
+      },
+    })
     .from(billingLines)
     .innerJoin(bookings, eq(bookings.id, billingLines.bookingId))
     .innerJoin(rides, eq(rides.id, bookings.rideId))
     .where(where)
     .orderBy(asc(billingLines.occurredAt), asc(billingLines.id));
-  return rows.map(({ line, from, to }) => ({
+  return rows.map(({ line, ends }) => ({
     id: line.id,
     kind: line.kind as BillingLineKind,
     bookingId: line.bookingId,
     at: line.occurredAt.toISOString(),
-    trip: `${displayLocality(from)} to ${displayLocality(to)}`,
+    trip: rideRoute(ends, { words: true }),
     fareCents: line.fareCents,
     feeBasisPoints: line.feeBasisPoints,
     feeCents: line.feeCents,

@@ -11,11 +11,12 @@ import {
   type ReceiptDto,
   type ReceiptMethod,
 } from '../../../shared/billing.ts';
-import { displayLocality, formatPickupSydney } from '../../../shared/marketplace/booking.ts';
+import { formatPickupSydney } from '../../../shared/marketplace/booking.ts';
 import { formatAud, toCents } from '../../../shared/marketplace/money.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, drivers, receipts, rides, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { rideRoute } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 
 const conflict = (message: string) => new AppError(409, 'conflict', message);
@@ -57,8 +58,14 @@ export async function issueReceipt(
     const [b] = await tx
       .select({
         booking: bookings,
-        from: rides.pickupLocality,
-        to: rides.destinationLocality,
+        ends: {
+          pickupLocality: rides.pickupLocality,
+          pickupPostcode: rides.pickupPostcode,
+          pickupAddress: rides.pickupAddress,
+          destinationLocality: rides.destinationLocality,
+          destinationPostcode: rides.destinationPostcode,
+          destinationAddress: rides.destinationAddress,
+        },
         pickupAt: rides.pickupAt,
       })
       .from(bookings)
@@ -82,7 +89,7 @@ export async function issueReceipt(
       .select({ name: users.fullName })
       .from(users)
       .where(eq(users.id, b.booking.customerId));
-    const trip = `${displayLocality(b.from)} to ${displayLocality(b.to)}`;
+    const trip = rideRoute(b.ends, { words: true });
     const [row] = await tx
       .insert(receipts)
       .values({

@@ -5,9 +5,9 @@
  * accrues (issue 15) and each side gets one 'trip_completed' notification, which opens rating.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, rides } from '../../db/schema/index.ts';
+import { rideRoute } from '../../services/places.ts';
 import { syncBookingFee } from '../billing/ledger.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -48,7 +48,7 @@ export async function completeTrip(tx: Db, c: CompleteTrip): Promise<boolean> {
   });
   await syncBookingFee(tx, { bookingId: done.id, actorId: c.actorId, feeBasisPoints: c.feeBasisPoints });
   const [r] = ride ? [ride] : await tx.select().from(rides).where(eq(rides.id, done.rideId)).limit(1);
-  const name = r ? `${displayLocality(r.pickupLocality)} to ${displayLocality(r.destinationLocality)}` : '';
+  const name = r ? rideRoute(r, { words: true }) : '';
   await notify(tx, {
     userId: done.customerId,
     type: 'trip_completed',

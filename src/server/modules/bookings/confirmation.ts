@@ -8,15 +8,16 @@
  * every need, the flight and the customer's note: issue 30), so the driver comes with the child seat.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { LARGE_ITEMS } from '../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
 import { readNeeds } from '../../../shared/marketplace/needs.ts';
 import { needsLabels } from '../../../shared/marketplace/needs-labels.ts';
+import { placeWithSuburb } from '../../../shared/marketplace/place-names.ts';
 import { formatSydneyDateTime } from '../../../shared/marketplace/time.ts';
 import { dayOfTripPhone, formatPhone, PHONE_MESSAGES } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, drivers, quotes, rides, users, vehicles } from '../../db/schema/index.ts';
+import { rideEnd, rideRoute } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 
 export const BOOKING_CONFIRMED_TITLE = 'Booking confirmed';
@@ -87,8 +88,6 @@ export async function bookingDayFacts(db: Db, bookingId: string): Promise<Bookin
   const c = person(row.booking.customerId);
   const d = person(row.booking.driverId);
   const { ride } = row;
-  const place = (address: string, locality: string) =>
-    [address.trim(), displayLocality(locality)].filter(Boolean).join(', ');
   const company = row.driver?.companyName?.trim();
   const driverName = d?.fullName ?? '';
   // The vehicle the quote named (issue 13); older bookings: the profile's vehicle record.
@@ -104,10 +103,10 @@ export async function bookingDayFacts(db: Db, bookingId: string): Promise<Bookin
   return {
     customerId: row.booking.customerId,
     driverId: row.booking.driverId,
-    trip: `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`,
+    trip: rideRoute(ride, { words: true }),
     when: formatSydneyDateTime(ride.pickupAt),
-    pickup: place(ride.pickupAddress, ride.pickupLocality),
-    dropOff: place(ride.destinationAddress, ride.destinationLocality),
+    pickup: placeWithSuburb(rideEnd(ride, 'pickup')),
+    dropOff: placeWithSuburb(rideEnd(ride, 'destination')),
     passengers:
       `${ride.passengers} ${ride.passengers === 1 ? 'passenger' : 'passengers'}` +
       (bags > 0 ? `, ${bags} ${bags === 1 ? 'bag' : 'bags'}` : '') +

@@ -10,6 +10,7 @@ import { fareStatement } from '../../../shared/marketplace/booking.ts';
 import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, type quotes, type rides } from '../../db/schema/index.ts';
+import { rideEnd } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 import { bookedSentence, bookingDayFacts, notifyBookingConfirmed } from './confirmation.ts';
 
@@ -40,6 +41,8 @@ export async function insertBooking(tx: Db, b: NewBooking): Promise<string> {
     priceCents: b.quote.priceCents,
     pickupLocality: b.ride.pickupLocality,
     destinationLocality: b.ride.destinationLocality,
+    pickupName: rideEnd(b.ride, 'pickup').name,
+    destinationName: rideEnd(b.ride, 'destination').name,
     pickupAt: b.ride.pickupAt,
     brandName: b.brandName,
     ...(b.pairTotalCents !== undefined ? { pairTotalCents: b.pairTotalCents } : {}),

@@ -9,7 +9,6 @@
  * (clearing it charges the fee; 'driver_no_show' keeps it off), so a dispute never moves money by itself.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { formatSydneyShort, sydneyParts } from '../../../shared/marketplace/time.ts';
 import {
   MINUTE_MS,
@@ -21,6 +20,7 @@ import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingPositions, bookings, rides, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { rideRoute } from '../../services/places.ts';
 import { syncBookingFee } from '../billing/ledger.ts';
 import { notify } from '../notifications/service.ts';
 import { lockRideOf } from './completion.ts';
@@ -113,8 +113,7 @@ async function refusal(tx: Db, id: string): Promise<string> {
   return TRIP_MESSAGES.noShowTooEarly(formatSydneyShort(new Date(from + minutes * MINUTE_MS)));
 }
 
-const trip = (r: typeof rides.$inferSelect) =>
-  `${displayLocality(r.pickupLocality)} to ${displayLocality(r.destinationLocality)}`;
+const trip = (r: typeof rides.$inferSelect) => rideRoute(r, { words: true });
 
 /** The customer disputes a no-show, once, within 48 hours of it being marked. */
 export async function disputeNoShow(db: Db, user: SessionUser, id: string, reason: string): Promise<void> {

@@ -4,12 +4,12 @@
  * and waits for an admin, who is told (every admin) and decides: cancel it, or mark a no-show.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { TRIP_DAY_EVENTS, TRIP_MESSAGES } from '../../../shared/marketplace/trip-status.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, rides, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { rideRoute } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 import { bookingOfParty } from './parties.ts';
 
@@ -52,9 +52,7 @@ export async function reportNotHappened(
       .insert(bookingEvents)
       .values({ bookingId: id, type: TRIP_DAY_EVENTS.notHappened, actorId: user.id, note: reason });
     const [ride] = await tx.select().from(rides).where(eq(rides.id, booking.rideId));
-    const name = ride
-      ? `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`
-      : 'a trip';
+    const name = ride ? rideRoute(ride, { words: true }) : 'a trip';
     const side = booking.driverId === user.id ? 'driver' : 'customer';
     // The other side learns of it too (it may well disagree, and tell the admins).
     await notify(tx, {

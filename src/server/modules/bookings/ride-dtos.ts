@@ -8,7 +8,7 @@ import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, quotes, rides, users } from '../../db/schema/index.ts';
 import { ratingSummaries } from '../ratings/summary.ts';
-import { firstNameOf, toRideDto } from '../rides/dto.ts';
+import { firstNameOf, hideStreetAddresses, toRideDto } from '../rides/dto.ts';
 
 export interface RideDtoOptions {
   /**
@@ -60,8 +60,7 @@ export async function loadRideDtos(
       returnRideId: returnOf.get(ride.id) ?? null,
     });
     if (opts.addressesOnlyForBookedDriver && booking?.driverId !== opts.addressesOnlyForBookedDriver) {
-      dto.pickup.address = '';
-      dto.destination.address = '';
+      hideStreetAddresses(dto);
     }
     result.set(ride.id, dto);
   }

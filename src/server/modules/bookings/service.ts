@@ -6,22 +6,21 @@
 
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { displayLocality, MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
+import { MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
 import { FREE_CANCELLATION_HOURS } from '../../../shared/messages.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingPositions, bookings, quotes, rides } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { rideRoute } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
-import type { RideRow } from '../rides/dto.ts';
 import { giveBackRunSeats } from '../runs/seats.ts';
 import { completeTrip } from './completion.ts';
 import { cancelledLegWords } from './pair-confirmation.ts';
 
 const uuid = z.uuid();
 const conflict = (message: string) => new AppError(409, 'conflict', message);
-const trip = (ride: Pick<RideRow, 'pickupLocality' | 'destinationLocality'>) =>
-  `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`;
+const trip = (ride: Parameters<typeof rideRoute>[0]) => rideRoute(ride, { words: true });
 
 /** A booking the user is a party to (customer or driver); 404 for anyone else or a bad id. */
 async function partyBooking(db: Db, user: SessionUser, id: string) {

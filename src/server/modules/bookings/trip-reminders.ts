@@ -1,7 +1,8 @@
 // The trip reminders' shared step: mark the due bookings reminded and notify both sides, once each.
 import { sql } from 'drizzle-orm';
-import { displayLocality, formatPickupSydney } from '../../../shared/marketplace/booking.ts';
+import { formatPickupSydney } from '../../../shared/marketplace/booking.ts';
 import type { Db } from '../../db/client.ts';
+import { rideRouteOfRow } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 import { type BookingDayFacts, bookingDayFacts } from './confirmation.ts';
 
@@ -12,7 +13,11 @@ export interface RemindedBooking {
   driver_id: string;
   pickup_at: Date | string;
   pickup_locality: string;
+  pickup_postcode: string;
+  pickup_address: string;
   destination_locality: string;
+  destination_postcode: string;
+  destination_address: string;
 }
 
 /** One side's notification: its title, and its words when the day's facts cannot be read. */
@@ -55,13 +60,14 @@ export async function sendDueReminders(tx: Db, reminder: TripReminder): Promise<
        and b.${sent} is null
        and r.pickup_at > now()
        and r.pickup_at <= now() + make_interval(hours => ${reminder.hoursBefore})
-    returning b.id, b.customer_id, b.driver_id, r.pickup_at, r.pickup_locality, r.destination_locality`)) as unknown as {
+    returning b.id, b.customer_id, b.driver_id, r.pickup_at,
+      r.pickup_locality, r.pickup_postcode, r.pickup_address, r.destination_locality, r.destination_postcode, r.destination_address`)) as unknown as {
     rows: RemindedBooking[];
   };
   for (const b of result.rows) {
     const facts = await bookingDayFacts(tx, b.id);
     const words = facts ? reminder.words(facts, b) : null;
-    const trip = `${displayLocality(b.pickup_locality)} to ${displayLocality(b.destination_locality)}`;
+    const trip = rideRouteOfRow(b, { words: true });
     const when = formatPickupSydney(b.pickup_at);
     await notify(tx, {
       userId: b.customer_id,

@@ -7,7 +7,7 @@
  * to the customer (which also refreshes their open pages through the event stream).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import { placeName, placeWithSuburb } from '../../../shared/marketplace/place-names.ts';
 import { formatSydneyShort, sydneyParts } from '../../../shared/marketplace/time.ts';
 import {
   nextTripStatus,
@@ -23,6 +23,7 @@ import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingPositions, bookings, drivers, rides, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { rideEnd } from '../../services/places.ts';
 import { publish } from '../../services/realtime.ts';
 import { notify } from '../notifications/service.ts';
 import { completeTrip, lockRideOf } from './completion.ts';
@@ -123,7 +124,7 @@ async function customerNews(
     .where(eq(rides.id, b.rideId));
   const ride = row!.ride;
   const who = row?.company?.trim() || row?.name || 'Your driver';
-  const pickup = [ride.pickupAddress.trim(), displayLocality(ride.pickupLocality)].filter(Boolean).join(', ');
+  const pickup = placeWithSuburb(rideEnd(ride, 'pickup'));
   const base = { userId: b.customerId, relatedId: b.id };
   if (status === 'on_the_way') {
     return {
@@ -148,6 +149,6 @@ async function customerNews(
     ...base,
     type: 'trip_update' as const,
     title: 'On board',
-    message: `You are on board with ${who}. Have a good trip to ${displayLocality(ride.destinationLocality)}.`,
+    message: `You are on board with ${who}. Have a good trip to ${placeName(rideEnd(ride, 'destination'))}.`,
   };
 }

@@ -19,7 +19,7 @@ export function driverCardRoutes(deps: Deps) {
     const id = z.uuid().safeParse(c.req.param('id'));
     if (!id.success) throw notFound();
     const [row] = await deps.db.select().from(drivers).where(eq(drivers.userId, id.data)).limit(1);
-    if (!row || row.verificationStatus !== 'verified') throw notFound();
+    if (row?.verificationStatus !== 'verified') throw notFound();
     const card = (await driverCards(deps.db, [row.userId])).get(row.userId);
     if (!card) throw notFound();
     const driver: DriverPublicDto = {

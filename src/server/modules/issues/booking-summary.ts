@@ -5,16 +5,16 @@
 import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { IssueBookingDto } from '../../../shared/admin/issues.ts';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, drivers, rides, users } from '../../db/schema/index.ts';
+import { rideRoute } from '../../services/places.ts';
 
 const customer = alias(users, 'problem_customer');
 const driver = alias(users, 'problem_driver');
 
-/** 'Nelson Bay to Williamtown' */
-export function tripText(ride: { pickupLocality: string; destinationLocality: string }): string {
-  return `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`;
+/** 'Nelson Bay to Newcastle Airport' (named places by name: issue 32). */
+export function tripText(ride: Parameters<typeof rideRoute>[0]): string {
+  return rideRoute(ride, { words: true });
 }
 
 /** The summaries of these bookings, by id (a deleted booking is simply missing). */
@@ -27,7 +27,11 @@ export async function issueBookings(db: Db, ids: readonly string[]): Promise<Map
       status: bookings.status,
       pickupAt: rides.pickupAt,
       pickupLocality: rides.pickupLocality,
+      pickupPostcode: rides.pickupPostcode,
+      pickupAddress: rides.pickupAddress,
       destinationLocality: rides.destinationLocality,
+      destinationPostcode: rides.destinationPostcode,
+      destinationAddress: rides.destinationAddress,
       customerId: bookings.customerId,
       customerName: customer.fullName,
       customerEmail: customer.email,

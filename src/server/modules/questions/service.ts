@@ -18,7 +18,6 @@
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
 import type { DriverStanding } from '../../../shared/marketplace/verification.ts';
@@ -34,6 +33,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { bookings, drivers, quotes, rideQuestions, rides, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { rideRoute } from '../../services/places.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 import { publish } from '../../services/realtime.ts';
 import { notify } from '../notifications/service.ts';
@@ -251,8 +251,7 @@ async function limit(db: Db, key: string, max: number, message: (minutes: number
   });
 }
 
-const tripName = (ride: RideRow) =>
-  `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`;
+const tripName = (ride: RideRow) => rideRoute(ride, { words: true });
 
 const excerpt = (body: string) =>
   body.length > EXCERPT_MAX ? `${body.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : body;

@@ -2,29 +2,24 @@
  * POST /api/quotes/:id/accept: the customer accepts a quote (or a return pair's two halves) and it becomes
  * the booking, in one transaction; and the answer, with a pair's other booking.
  */
-import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { BookingDto } from '../../../shared/marketplace/api.ts';
-import {
-  type AcceptQuoteInput,
-  fareStatement,
-  MARKETPLACE_CONFLICTS,
-} from '../../../shared/marketplace/booking.ts';
+import { type AcceptQuoteInput, MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
 import { RUN_CONFLICTS } from '../../../shared/marketplace/runs.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingEvents, bookings, quotes, rides } from '../../db/schema/index.ts';
+import { bookings, quotes, rides } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import { insertBooking } from '../bookings/insert.ts';
 import { notifyPairBooked, type PairLeg } from '../bookings/pair-confirmation.ts';
-import { notify } from '../notifications/service.ts';
 import { takeRunSeats } from '../runs/seats.ts';
 import { bookingOfAcceptedQuote, legsRefusal, legsToBook } from './acceptable.ts';
 import { declineOtherQuotes } from './decline-others.ts';
-import { conflict, LIVE, tripName, uuid } from './rules.ts';
+import { conflict, tripName, uuid } from './rules.ts';
 
 export interface AcceptResult {
   bookingId: string;

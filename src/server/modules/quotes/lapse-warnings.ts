@@ -5,10 +5,10 @@
  * the notifications are written in the caller's (the sweep's) transaction, so they go with it or not at all.
  */
 import { sql } from 'drizzle-orm';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { QUOTE_LIMITS } from '../../../shared/marketplace/constants.ts';
 import { QUOTE_LAPSE_TEXT } from '../../../shared/marketplace/quote-lapse-messages.ts';
 import type { Db } from '../../db/client.ts';
+import { rideRouteOfRow } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 import { firstNameOf } from '../rides/dto.ts';
 
@@ -20,7 +20,11 @@ interface WarnedRow {
   price_cents: number;
   valid_until: Date | string;
   pickup_locality: string;
+  pickup_postcode: string;
+  pickup_address: string;
   destination_locality: string;
+  destination_postcode: string;
+  destination_address: string;
   company_name: string | null;
   full_name: string | null;
 }
@@ -42,7 +46,7 @@ export async function sendLapseWarnings(tx: Db): Promise<string[]> {
          and q.valid_until > now()
          and q.valid_until <= now() + make_interval(hours => ${QUOTE_LIMITS.lapseWarningHours})
       returning q.id, q.ride_id, q.driver_id, q.price_cents, q.valid_until,
-                r.customer_id, r.pickup_locality, r.destination_locality
+                r.customer_id, r.pickup_locality, r.pickup_postcode, r.pickup_address, r.destination_locality, r.destination_postcode, r.destination_address
     )
     select w.*, d.company_name, u.full_name
       from warned w
@@ -50,7 +54,7 @@ export async function sendLapseWarnings(tx: Db): Promise<string[]> {
       left join drivers d on d.user_id = w.driver_id`)) as unknown as { rows: WarnedRow[] };
   for (const row of result.rows) {
     const driver = row.company_name?.trim() || firstNameOf(row.full_name ?? '') || 'A driver';
-    const trip = `${displayLocality(row.pickup_locality)} to ${displayLocality(row.destination_locality)}`;
+    const trip = rideRouteOfRow(row, { words: true });
     const validUntil = new Date(row.valid_until);
     await notify(tx, {
       userId: row.customer_id,

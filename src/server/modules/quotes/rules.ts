@@ -4,13 +4,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { displayLocality, MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
+import { MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES, QUOTE_LIMITS } from '../../../shared/marketplace/constants.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import { MARKETPLACE_MESSAGES } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
 import { drivers, quotes, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { rideRoute } from '../../services/places.ts';
 import type { RideRow } from '../rides/dto.ts';
 import { firstNameOf } from '../rides/dto.ts';
 import type { QuoteRow } from './dto.ts';
@@ -84,8 +85,7 @@ export function assertOpenForQuotes(ride: RideRow, now: Date) {
   if (ride.pickupAt <= now) throw conflict(MARKETPLACE_CONFLICTS.pickupPassed);
 }
 
-export const tripName = (ride: RideRow) =>
-  `${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)}`;
+export const tripName = (ride: RideRow) => rideRoute(ride, { words: true });
 
 export async function driverDisplayName(db: Db, driverId: string): Promise<string> {
   const [row] = await db

@@ -21,6 +21,20 @@ import { assertOpenForQuotes, LIVE, resolveValidUntil, tripName, uuid } from './
 import type { SubmitResult, submitQuoteSchema } from './submit-input.ts';
 import { describeQuotedVehicle, quoteVehicle } from './vehicle.ts';
 
+/**
+ * What a one-leg quote covers, said with its price (issue 32): "your trip", or for a leg of a return trip
+ * "the outbound leg only of your return trip", so a leg's price never reads as the whole trip's.
+ */
+async function legWords(tx: Db, ride: typeof rides.$inferSelect): Promise<string> {
+  if (ride.outboundRideId) return 'the return leg only of your trip';
+  const [back] = await tx
+    .select({ id: rides.id })
+    .from(rides)
+    .where(eq(rides.outboundRideId, ride.id))
+    .limit(1);
+  return back ? 'the outbound leg only of your trip' : 'your trip';
+}
+
 export async function submitQuote(
   db: Db,
   user: SessionUser,
@@ -86,8 +100,8 @@ export async function submitQuote(
       type: created ? 'quote_received' : 'quote_updated',
       title: created ? 'New quote' : 'Quote updated',
       message: created
-        ? `${name} quoted ${formatAud(values.priceCents)} for your trip ${tripName(ride)}.`
-        : `${name} changed their quote to ${formatAud(values.priceCents)} for your trip ${tripName(ride)}.`,
+        ? `${name} quoted ${formatAud(values.priceCents)} for ${await legWords(tx as unknown as Db, ride)} ${tripName(ride)}.`
+        : `${name} changed their quote to ${formatAud(values.priceCents)} for ${await legWords(tx as unknown as Db, ride)} ${tripName(ride)}.`,
       relatedId: ride.id,
     });
     return saved!;

@@ -7,13 +7,14 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { RatingDto, RatingSummary, RideDto } from '../../../shared/marketplace/api.ts';
-import { displayLocality, MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
+import { MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import { ratingInputSchema } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, ratings, rides, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
+import { rideRoute } from '../../services/places.ts';
 import { loadRideDtos } from '../bookings/ride-dtos.ts';
 import { notify } from '../notifications/service.ts';
 import { ratingSummaries, visibleRating } from './summary.ts';
@@ -89,7 +90,7 @@ export async function rateTrip(
       .from(ratings)
       .where(and(eq(ratings.bookingId, b.id), eq(ratings.raterId, rateeId)))
       .limit(1);
-    const trip = `${displayLocality(booking.ride.pickupLocality)} to ${displayLocality(booking.ride.destinationLocality)}`;
+    const trip = rideRoute(booking.ride, { words: true });
     await notify(tx, {
       userId: rateeId,
       type: 'rating_received',

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { drivers, rides, users } from '../../db/schema/index.ts';
 import { visibleRating } from '../ratings/summary.ts';
-import { firstNameOf, type RideRow, toRideDto } from './dto.ts';
+import { firstNameOf, hideStreetAddresses, type RideRow, toRideDto } from './dto.ts';
 import { LIVE } from './rules.ts';
 
 /**
@@ -121,8 +121,7 @@ export async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = 
         : null,
     });
     if (opts.hideAddresses && !SHOW_STREET_ADDRESSES_BEFORE_BOOKING) {
-      dto.pickup.address = '';
-      dto.destination.address = '';
+      hideStreetAddresses(dto);
     }
     if (opts.quotesOf) {
       const q = e?.myQuote ?? null;

@@ -3,8 +3,10 @@ import type { RatingSummary, RideDto, RidePairDto } from '../../../shared/market
 import type { RideStatus } from '../../../shared/marketplace/constants.ts';
 import { indicativePriceCents } from '../../../shared/marketplace/money.ts';
 import { readNeeds } from '../../../shared/marketplace/needs.ts';
+import { placeAddress } from '../../../shared/marketplace/place-names.ts';
 import { utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { rides } from '../../db/schema/index.ts';
+import { namedPlaceOf } from '../../services/places.ts';
 
 export type RideRow = typeof rides.$inferSelect;
 
@@ -32,13 +34,14 @@ export function toRideDto(
         otherLegFlightNumber: other?.flightNumber ?? '',
       }
     : null;
-  return {
+  return labelEnds({
     id: row.id,
     status: row.status as RideStatus,
     pickup: {
       locality: row.pickupLocality,
       postcode: row.pickupPostcode,
       address: row.pickupAddress,
+      name: namedPlaceOf({ postcode: row.pickupPostcode, address: row.pickupAddress }),
       lat: row.pickupLat,
       lng: row.pickupLng,
     },
@@ -46,6 +49,7 @@ export function toRideDto(
       locality: row.destinationLocality,
       postcode: row.destinationPostcode,
       address: row.destinationAddress,
+      name: namedPlaceOf({ postcode: row.destinationPostcode, address: row.destinationAddress }),
       lat: row.destinationLat,
       lng: row.destinationLng,
     },
@@ -68,7 +72,24 @@ export function toRideDto(
     bookingId: extra.bookingId ?? null,
     needs: readNeeds(row.needs),
     pair,
-  };
+  });
+}
+
+/** Each end's one-line label (PlaceDto.label), from what the DTO holds now. */
+function labelEnds(dto: RideDto): RideDto {
+  dto.pickup.label = placeAddress(dto.pickup);
+  dto.destination.label = placeAddress(dto.destination);
+  return dto;
+}
+
+/**
+ * A driver without the booking sees no street address (ADR 005): the addresses blanked and the labels
+ * written again without them (a named place keeps its name).
+ */
+export function hideStreetAddresses(dto: RideDto): void {
+  dto.pickup.address = '';
+  dto.destination.address = '';
+  labelEnds(dto);
 }
 
 export const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';

@@ -11,7 +11,7 @@ import { plural } from '../../../shared/plural.ts';
 import { MARKETPLACE_MESSAGES, type RideEdit } from '../../../shared/validation/marketplace.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { find, type Place } from '../../services/places.ts';
+import { find, type Place, rideRoute } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 import type { RideRow } from './dto.ts';
 
@@ -54,7 +54,7 @@ export function tripColumns(input: RideEdit, pickup: Place, destination: Place, 
 }
 
 export const tripSummary = (row: RideRow) =>
-  `${row.pickupLocality} to ${row.destinationLocality}, ${formatSydney(row.pickupAt)}, ${plural(row.passengers, 'passenger')}`;
+  `${rideRoute(row, { words: true })}, ${formatSydney(row.pickupAt)}, ${plural(row.passengers, 'passenger')}`;
 
 export async function notifyMatchingDrivers(tx: Db, row: RideRow, driverIds: string[]) {
   for (const userId of driverIds) {

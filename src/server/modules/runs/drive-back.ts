@@ -8,11 +8,13 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { haversineKm } from '../../../shared/marketplace/geo.ts';
+import { placeName } from '../../../shared/marketplace/place-names.ts';
 import { type DriveBackOfferDto, RUN_LIMITS } from '../../../shared/marketplace/runs.ts';
 import { utcToSydney } from '../../../shared/marketplace/time.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, drivers, quotes, rides, vehicles } from '../../db/schema/index.ts';
+import { rideEnd } from '../../services/places.ts';
 
 const MINUTE = 60_000;
 
@@ -66,7 +68,8 @@ export async function driveBackOffers(
       from: {
         locality: ride.destinationLocality,
         postcode: ride.destinationPostcode,
-        label: displayLocality(ride.destinationLocality),
+        // The named place the trip ended at ("Newcastle Airport"), else its suburb (issue 32).
+        label: placeName(rideEnd(ride, 'destination')),
       },
       to: {
         locality: driver.baseLocality,

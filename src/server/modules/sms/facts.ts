@@ -3,6 +3,7 @@
  * own view (bookings/dto.ts) as the recipient sees it, so a text never tells more than the booking page.
  */
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
+import { placeWithSuburb } from '../../../shared/marketplace/place-names.ts';
 import type { Db } from '../../db/client.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import type { SmsFacts } from './texts.ts';
@@ -25,11 +26,7 @@ export async function loadSmsFacts(db: Db, userId: string, bookingId: string): P
     customerName: customer.contact.name,
     pickupAt: ride.pickupAt,
     // The street or named place people look for; the locality too when the address leaves it out.
-    pickupPlace: !address
-      ? locality
-      : address.toLowerCase().includes(locality.toLowerCase())
-        ? address
-        : `${address}, ${locality}`,
+    pickupPlace: placeWithSuburb(ride.pickup),
     pickupStreet: address || locality,
     vehicle: [v.color.toLowerCase(), v.make, v.model, v.registration].filter((s) => s?.trim()).join(' '),
     plate: v.registration.trim(),

@@ -5,10 +5,10 @@
  * Call inside the transaction of the change.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { drivers, quotes, rides, users } from '../../db/schema/index.ts';
+import { rideRoute } from '../../services/places.ts';
 import { notify } from '../notifications/service.ts';
 import { firstNameOf } from '../rides/dto.ts';
 import { recordVerificationEvent } from './events.ts';
@@ -60,7 +60,7 @@ export async function withdrawQuotesOfDriver(
       userId: ride.customerId,
       type: 'quote_withdrawn',
       title: 'Quote withdrawn',
-      message: `${name} can't take new trips at the moment (${opts.why}), so their quote for your trip ${displayLocality(ride.pickupLocality)} to ${displayLocality(ride.destinationLocality)} was withdrawn. Your other quotes are unchanged.`,
+      message: `${name} can't take new trips at the moment (${opts.why}), so their quote for your trip ${rideRoute(ride, { words: true })} was withdrawn. Your other quotes are unchanged.`,
       relatedId: ride.id,
     });
   }

@@ -36,6 +36,8 @@ export interface PointOfInterest {
   lng: number;
   /** Other names people type: codes ("NTL"), old names, everyday names. */
   aliases?: readonly string[];
+  /** Names it was listed under before (issue 32 renamed the Sydney terminals): trips saved then still name it. */
+  formerly?: readonly string[];
 }
 
 import places from './points-of-interest.json';

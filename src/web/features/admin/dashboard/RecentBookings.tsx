@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { bookingOriginText } from '../../../../shared/marketplace/booking-origin-text.ts';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
+import { routeName } from '../../../../shared/marketplace/place-names.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 import { BOOKING_STATE_TEXT } from '../../../../shared/messages.ts';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -66,9 +67,7 @@ export function RecentBookings({ enabled }: { enabled: boolean }) {
                   {formatSydney(b.ride.pickupAt)}
                 </Link>
               </td>
-              <td className={td}>
-                {b.ride.pickup.locality} to {b.ride.destination.locality}
-              </td>
+              <td className={td}>{routeName(b.ride.pickup, b.ride.destination, { words: true })}</td>
               <td className={td}>{b.customer.contact.name}</td>
               <td className={td}>
                 {b.driver.companyName}

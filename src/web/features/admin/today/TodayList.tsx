@@ -16,6 +16,7 @@ import {
   LATE_NOT_ON_THE_WAY_MINUTES,
   LATE_TEXT,
 } from '../../../../shared/marketplace/late.ts';
+import { placeWithSuburb, routeName } from '../../../../shared/marketplace/place-names.ts';
 import { TRIP_STATUS_LABELS } from '../../../../shared/marketplace/trip-status.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SkeletonCards } from '../../../components/ui/loading.tsx';
@@ -30,7 +31,7 @@ function Place({ label, p }: { label: string; p: TodayPlaceDto }) {
   if (!p.place) return null;
   return (
     <span className="block text-slate-700">
-      {label}: {p.place}, {p.locality}
+      {label}: {placeWithSuburb({ locality: p.locality, address: p.place })}
     </span>
   );
 }
@@ -71,7 +72,7 @@ function Row({ b }: { b: AdminTodayRowDto }) {
       </td>
       <td className={td}>
         <Link to={`/admin/bookings/${b.id}`} className="font-semibold text-brand-600 underline">
-          {b.from.locality} to {b.to.locality}
+          {routeName(b.from, b.to, { words: true })}
         </Link>
         <Place label="Pickup" p={b.from} />
         <Place label="Drop-off" p={b.to} />

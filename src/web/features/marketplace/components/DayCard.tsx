@@ -13,7 +13,7 @@ const linkClass =
 
 /** A search on the map for what was typed (the street address), not the locality's centre. */
 export function mapHref(place: BookingDto['ride']['pickup']) {
-  const query = `${placeLabel(place)} NSW, Australia`;
+  const query = `${placeLabel(place)}, Australia`;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 

@@ -34,6 +34,8 @@ export function PairQuoteNote({ quote }: { quote: QuoteDto; ride?: Pick<RideDto,
               pairTotalCents: b.totalCents,
               pickupLocality: other.data.pickup.locality,
               destinationLocality: other.data.destination.locality,
+              pickupName: other.data.pickup.name,
+              destinationName: other.data.destination.name,
               pickupAt: other.data.pickupAt,
               brandName: config.brandName,
             })}

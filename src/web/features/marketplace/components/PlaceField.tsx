@@ -46,6 +46,8 @@ export interface PlaceValue {
   address: string;
   lat?: number;
   lng?: number;
+  /** The named place chosen ("Newcastle Airport (NTL)"), while the address is still its name. */
+  name?: string | null;
 }
 
 export function PlaceField({
@@ -102,7 +104,8 @@ export function PlaceField({
       address = fill ?? '';
       filled.current = fill;
     }
-    onChange({ ...value, locality: o.locality, postcode: o.postcode, lat: o.lat, lng: o.lng, address });
+    const name = o.name && fill !== null && address === fill ? o.name : null;
+    onChange({ ...value, locality: o.locality, postcode: o.postcode, lat: o.lat, lng: o.lng, address, name });
     setText(`${o.locality} ${o.postcode}`);
     setOpen(false);
   }

@@ -211,6 +211,8 @@ export function QuoteCard({
               pairTotalCents: quote.bundle?.totalCents,
               pickupLocality: ride.pickup.locality,
               destinationLocality: ride.destination.locality,
+              pickupName: ride.pickup.name,
+              destinationName: ride.destination.name,
               pickupAt: ride.pickupAt,
               brandName: config.brandName,
             })}

@@ -3,14 +3,18 @@
  * the other leg of a return trip, budget, distance and indicative price.
  */
 import { ArrowRight, Briefcase, CalendarClock, Plane, Repeat, Users } from 'lucide-react';
-import type { RideDto } from '../../../../shared/marketplace/api.ts';
+import type { PlaceDto, RideDto } from '../../../../shared/marketplace/api.ts';
 import { LARGE_ITEMS } from '../../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../../shared/marketplace/money.ts';
 import { needsLabels } from '../../../../shared/marketplace/needs-labels.ts';
 import { formatSydney } from '../../../../shared/marketplace/time.ts';
 
-export const placeLabel = (p: { locality: string; postcode: string; address?: string }) =>
-  `${p.address ? `${p.address}, ` : ''}${p.locality} ${p.postcode}`;
+/**
+ * One end of a trip on one line, the suburb said once: "Newcastle Airport (NTL), Williamtown NSW 2318",
+ * "12 Stockton St, Nelson Bay NSW 2315", "Nelson Bay NSW 2315": the server's label (place-names.ts
+ * placeAddress), so the cards need no naming code of their own (the customer dashboard's JS budget).
+ */
+export const placeLabel = (p: PlaceDto) => p.label ?? `${p.locality} NSW ${p.postcode}`;
 
 export function itemsLabel(items: string[]) {
   return items.map((v) => LARGE_ITEMS.find((i) => i.value === v)?.label ?? v).join(', ');

@@ -17,6 +17,7 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { formatLocalDate, formatLocalTime } from '../../../../shared/marketplace/booking.ts';
 import { LARGE_ITEMS_ON_FORM } from '../../../../shared/marketplace/constants.ts';
+import { flightHint } from '../../../../shared/marketplace/flight-hint.ts';
 import { estimateRoadKm } from '../../../../shared/marketplace/geo.ts';
 import { formatAud, indicativePriceCents } from '../../../../shared/marketplace/money.ts';
 import {
@@ -25,6 +26,7 @@ import {
   WHEELCHAIR_NEED_LABELS,
   WHEELCHAIR_NEEDS,
 } from '../../../../shared/marketplace/needs.ts';
+import { placeWithSuburb } from '../../../../shared/marketplace/place-names.ts';
 import { rideEditSchema, rideRequestSchema } from '../../../../shared/validation/marketplace.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, RadioGroup } from '../../../components/ui/choice.tsx';
@@ -139,8 +141,8 @@ function errorsOf(v: TripFormValues, mode: 'create' | 'edit'): Errors {
   return next;
 }
 
-const whereLabel = (p: PlaceValue, fallback: string) =>
-  [p.address.trim(), p.locality].filter(Boolean).join(', ') || fallback;
+/** "Newcastle Airport (NTL), Williamtown": the suburb said once (place-names.ts). */
+const whereLabel = (p: PlaceValue, fallback: string) => (p.locality ? placeWithSuburb(p) : fallback);
 
 const dateHint = (date: string) => formatLocalDate(date) || 'Shown here as day month year once chosen.';
 
@@ -397,7 +399,7 @@ export function TripForm({
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label="Flight number (optional)"
-          hint="For pickups at Newcastle Airport: drivers can follow your flight."
+          hint={flightHint(v.pickup, v.destination)}
           value={v.flightNumber}
           onChange={(e) => set('flightNumber', e.target.value)}
           error={errors.flightNumber}
@@ -452,6 +454,7 @@ export function TripForm({
                 />
                 <Field
                   label="Return flight number (optional)"
+                  hint={flightHint(v.destination, v.pickup)}
                   value={v.returnFlightNumber}
                   onChange={(e) => set('returnFlightNumber', e.target.value)}
                   error={errors['returnTrip.flightNumber']}

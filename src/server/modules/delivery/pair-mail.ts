@@ -1,14 +1,14 @@
 /**
  * The e-mails of a return pair booked together (issue 32): one booking with two legs. The confirmation to
  * each side (booking_confirmed, quote_accepted) names both legs with their dates and times and the price
- * for both, and lays out each leg's details; a cancelled leg's e-mail names the leg. The delivery worker
- * calls these beside its own words (delivery-worker.ts); each returns null for any other booking, so the
- * worker's words stand.
+ * for both, and lays out each leg's details; a cancelled leg's e-mail names the leg. The e-mail renderer
+ * calls these beside its own words (delivery/mail.ts); each returns null for any other booking, so its
+ * words stand.
  */
-import type { BookingDto } from '../../shared/marketplace/api.ts';
-import { formatAud } from '../../shared/marketplace/money.ts';
-import { formatSydneyDateTime, formatSydneyShort } from '../../shared/marketplace/time.ts';
-import type { EmailSection } from '../services/email-layout.ts';
+import type { BookingDto } from '../../../shared/marketplace/api.ts';
+import { formatAud } from '../../../shared/marketplace/money.ts';
+import { formatSydneyDateTime, formatSydneyShort } from '../../../shared/marketplace/time.ts';
+import type { EmailSection } from '../../services/email-layout.ts';
 
 const CONFIRMED_KINDS = ['booking_confirmed', 'quote_accepted'];
 
