@@ -125,7 +125,7 @@ describe.each(databaseKinds())('customers ask a driver about their quote (%s)', 
     const [told] = await notificationsOf(server, quoted.userId, 'customer_question');
     expect(told).toMatchObject({ related_id: ride.id, title: 'A customer asked about your quote' });
     expect(told!.message).toContain(
-      'The customer asked about your quote for the trip Nelson Bay to Williamtown',
+      'The customer asked about your quote for the trip Nelson Bay to Newcastle Airport',
     );
     expect(told!.message).not.toContain('0412');
     expect(notificationPath('customer_question', ride.id)).toBe(`/available-rides#questions-${ride.id}`);

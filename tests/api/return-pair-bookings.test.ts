@@ -116,8 +116,8 @@ describe.each(databaseKinds())('a return pair booked together is one booking wit
     expect(toCustomer[0]!.title).toBe('Return trip booked');
     const said = toCustomer[0]!.message;
     expect(said).toContain('booked for $310.00 for both legs, with Bay Pairs');
-    expect(said).toContain(`Outbound leg: Nelson Bay to Williamtown on ${outAt} (Sydney time), $155.00`);
-    expect(said).toContain(`Return leg: Williamtown to Nelson Bay on ${backAt} (Sydney time), $155.00`);
+    expect(said).toContain(`Outbound leg: Nelson Bay to Newcastle Airport on ${outAt} (Sydney time), $155.00`);
+    expect(said).toContain(`Return leg: Newcastle Airport to Nelson Bay on ${backAt} (Sydney time), $155.00`);
     expect(said).toContain('flight QF1504');
     expect(said).toContain('flight JQ451');
 
@@ -128,8 +128,8 @@ describe.each(databaseKinds())('a return pair booked together is one booking wit
     expect(toDriver[0]!.message).toContain(
       'Your quote of $310.00 for both legs of a return trip was accepted',
     );
-    expect(toDriver[0]!.message).toContain(`Outbound leg: Nelson Bay to Williamtown on ${outAt}`);
-    expect(toDriver[0]!.message).toContain(`Return leg: Williamtown to Nelson Bay on ${backAt}`);
+    expect(toDriver[0]!.message).toContain(`Outbound leg: Nelson Bay to Newcastle Airport on ${outAt}`);
+    expect(toDriver[0]!.message).toContain(`Return leg: Newcastle Airport to Nelson Bay on ${backAt}`);
 
     await deliver();
     const mail = await mailOf(customer, 'booking_confirmed', outbound.id);
@@ -198,8 +198,8 @@ describe.each(databaseKinds())('a return pair booked together is one booking wit
     expect(told).toHaveLength(1);
     expect(told[0]!.title).toBe('The customer cancelled the return leg');
     expect(told[0]!.message).toBe(
-      `The return leg on ${formatSydneyDateTime(back.ride.pickupAt)} (Williamtown to Nelson Bay) was cancelled by the customer: "Staying longer". ` +
-        `The outbound leg on ${formatSydneyDateTime(outbound.ride.pickupAt)} (Nelson Bay to Williamtown) still stands.`,
+      `The return leg on ${formatSydneyDateTime(back.ride.pickupAt)} (Newcastle Airport to Nelson Bay) was cancelled by the customer: "Staying longer". ` +
+        `The outbound leg on ${formatSydneyDateTime(outbound.ride.pickupAt)} (Nelson Bay to Newcastle Airport) still stands.`,
     );
     // Still one entry: the outbound leg, confirmed, with the return leg cancelled beside it.
     const items = (await list(customer)).filter((b) => b.id === outbound.id || b.id === back.id);
@@ -228,10 +228,10 @@ describe.each(databaseKinds())('a return pair booked together is one booking wit
     expect(told).toHaveLength(1);
     expect(told[0]!.title).toBe('The driver cancelled your outbound leg');
     expect(told[0]!.message).toContain(
-      `Your outbound leg on ${formatSydneyDateTime(outbound.ride.pickupAt)} (Nelson Bay to Williamtown) was cancelled by the driver: "Vehicle in service".`,
+      `Your outbound leg on ${formatSydneyDateTime(outbound.ride.pickupAt)} (Nelson Bay to Newcastle Airport) was cancelled by the driver: "Vehicle in service".`,
     );
     expect(told[0]!.message).toContain(
-      `Your return leg on ${formatSydneyDateTime(back.ride.pickupAt)} (Williamtown to Nelson Bay) still stands.`,
+      `Your return leg on ${formatSydneyDateTime(back.ride.pickupAt)} (Newcastle Airport to Nelson Bay) still stands.`,
     );
   });
 });
