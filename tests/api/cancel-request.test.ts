@@ -90,7 +90,9 @@ describe.each(databaseKinds())('cancelling a request (%s)', (kind) => {
     for (const who of [legDriver, thirdDriver]) {
       const told = await toldAbout(who, [ride.id]);
       expect(told.map((n) => n.title)).toEqual([TITLE]);
-      expect(told[0]!.message).toMatch(/^The customer cancelled this request \(Nelson Bay to Newcastle Airport, /);
+      expect(told[0]!.message).toMatch(
+        /^The customer cancelled this request \(Nelson Bay to Newcastle Airport, /,
+      );
       expect(told[0]!.message).not.toMatch(/not chosen|another driver/i);
     }
 

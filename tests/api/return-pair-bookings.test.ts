@@ -116,7 +116,9 @@ describe.each(databaseKinds())('a return pair booked together is one booking wit
     expect(toCustomer[0]!.title).toBe('Return trip booked');
     const said = toCustomer[0]!.message;
     expect(said).toContain('booked for $310.00 for both legs, with Bay Pairs');
-    expect(said).toContain(`Outbound leg: Nelson Bay to Newcastle Airport on ${outAt} (Sydney time), $155.00`);
+    expect(said).toContain(
+      `Outbound leg: Nelson Bay to Newcastle Airport on ${outAt} (Sydney time), $155.00`,
+    );
     expect(said).toContain(`Return leg: Newcastle Airport to Nelson Bay on ${backAt} (Sydney time), $155.00`);
     expect(said).toContain('flight QF1504');
     expect(said).toContain('flight JQ451');
