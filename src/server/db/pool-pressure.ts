@@ -10,7 +10,7 @@ import type pg from 'pg';
 
 export const POOL_PRESSURE = {
   /** Requests waiting for a connection, per instance, beyond which the next is refused at once. */
-  maxWaiting: 200,
+  maxWaiting: 1_000,
   /** A connection handed back within this long means the database answers: a timed-out wait is load. */
   answeredWithinMs: 5_000,
 } as const;

@@ -11,6 +11,7 @@
  * added up by shared/marketplace/fares.ts, and the cards beside them kept briefly (price-list-cards.ts).
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { canServe } from '../../../shared/marketplace/can-serve.ts';
 import { WEEKDAYS } from '../../../shared/marketplace/constants.ts';
 import {
@@ -190,11 +191,18 @@ async function sellingPairs(db: Db, t: PricedTripInput, fares: MatchedFare[]): P
   const vehicleIds = [...new Set(fares.map((f) => f.vehicleId))];
   if (vehicleIds.length === 0) return new Set();
   const local = utcToSydney(t.pickupAt);
-  const rows = await sellingQuery(db).execute({
-    vehicleIds,
-    weekday: JSON.stringify([WEEKDAYS[local.weekday]!]),
-    time: local.time,
-  });
+  const params = { vehicleIds, weekday: JSON.stringify([WEEKDAYS[local.weekday]!]), time: local.time };
+  // PostgreSQL plans a prepared statement's first five runs on each connection for their values: here
+  // about 75 ms each (the verification subqueries over 40 vehicle ids), which every new pool connection
+  // paid five times (a cold price list's p99 was 80 ms). Its generic plan is as good and cheap to make.
+  // (Inside a booking's transaction the re-check runs as it is: a SET LOCAL would outlive it there.)
+  const inTransaction = (db as unknown) instanceof PgTransaction;
+  const rows = inTransaction
+    ? await sellingQuery(db).execute(params)
+    : await db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        return sellingQuery(tx).execute(params);
+      });
   return new Set(
     rows.filter((r) => canServe(t.needs, readOffers(r.offers))).map((r) => pairKey(r.driverId, r.vehicleId)),
   );
