@@ -59,7 +59,8 @@ export default defineConfig({
   webServer: {
     // The compiled server, as `npm start` runs it (npm test builds before the journeys).
     command: 'node dist/server/index.js',
-    url: `${baseURL}/api/health`,
+    // Ready, not just alive: the server listens before its database is open (health 200, ready 503).
+    url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

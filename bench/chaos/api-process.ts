@@ -73,12 +73,15 @@ export class ApiProcess {
     });
   }
 
-  /** Waits until GET /api/health answers 200; the time it did, or null. */
+  /**
+   * Waits until GET /api/ready answers 200 (the server listens before its database is open, so
+   * /api/health says alive, not serving); the time it did, or null.
+   */
   async waitHealthy(timeoutMs: number): Promise<number | null> {
     return pollUntil(
       async () => {
         if (!this.child) throw new Error('the API process exited');
-        const res = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        const res = await fetch(`${this.baseUrl}/api/ready`, { signal: AbortSignal.timeout(2_000) });
         await res.body?.cancel();
         return res.status === 200 ? now() : undefined;
       },
