@@ -328,7 +328,7 @@ const EXPECTED: Record<NotificationType, Expected> = {
     buttonText: 'View the statement',
   },
   receipt_issued: {
-    subject: new RegExp(`^Receipt for your trip ${TRIP}, ${WHEN}$`),
+    subject: new RegExp(`^Title of receipt_issued: ${TRIP}, ${WHEN}$`),
     button: `/booking/${BOOKING_ID}`,
     facts: { booking: booking({ status: 'completed' }, 'completed'), ride: null },
   },

@@ -284,8 +284,9 @@ export function mailSubject(
       case 'rating_received':
         return `New rating for your trip ${trip}, ${when}`;
       case 'receipt_issued':
-        // The receipt's amount may be less than the fare: the message says it, the subject names the trip.
-        return `Receipt for your trip ${trip}, ${when}`;
+        // "Receipt R-0001 from <business>" and the trip; the amount (it may be less than the fare) is in
+        // the message.
+        return `${n.title}: ${trip}, ${when}`;
     }
   }
   if (ride) {
