@@ -18,8 +18,24 @@ export interface CheckRow {
 const list = (items: string[], max = 5) =>
   items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} … (+${items.length - max})`;
 
+/**
+ * The least a run must produce for its checks to judge anything (issue 33: a run whose drivers were never
+ * verified made 0 live events and 6 e-mails, and its live-event and mail checks passed on nothing). Below
+ * these a check fails, saying how few there were.
+ */
+export interface Minimums {
+  acknowledgedTrips: number;
+  acknowledgedQuotes: number;
+  emails: number;
+  liveEvents: number;
+}
+
+const tooFew = (n: number, min: number, what: string) =>
+  n < min ? `; too few ${what} to judge (at least ${min})` : '';
+
 export interface Expected {
   runId: string;
+  minimums: Minimums;
   /** kill -9s done: each allows one extra delivery of one Message-ID. */
   kills: number;
   /** When each kill -9 happened. */
@@ -114,9 +130,15 @@ export async function runChecks(
   const missingQuotes = ackedQuotes.filter((w) => !w.id || !quoteIds.has(w.id));
   rows.push({
     name: 'every acknowledged write is in the database',
-    pass: missingTrips.length === 0 && missingQuotes.length === 0,
+    pass:
+      missingTrips.length === 0 &&
+      missingQuotes.length === 0 &&
+      ackedTrips.length >= ctx.minimums.acknowledgedTrips &&
+      ackedQuotes.length >= ctx.minimums.acknowledgedQuotes,
     detail:
       `${ackedTrips.length} trips, ${ackedQuotes.length} quotes acknowledged` +
+      tooFew(ackedTrips.length, ctx.minimums.acknowledgedTrips, 'trips') +
+      tooFew(ackedQuotes.length, ctx.minimums.acknowledgedQuotes, 'quotes') +
       (missingTrips.length ? `; trips missing: ${list(missingTrips.map((w) => w.marker!))}` : '') +
       (missingQuotes.length ? `; quotes missing: ${list(missingQuotes.map((w) => w.id ?? w.key))}` : ''),
   });
@@ -229,9 +251,10 @@ export async function runChecks(
   const statusText = [...byStatus].map(([s, n]) => `${n} ${s}`).join(', ') || 'none';
   rows.push({
     name: "every e-mail sent (mail_outbox all 'sent': none pending, failed or expired)",
-    pass: mail.length > 0 && mail.every((m) => m.status === 'sent'),
+    pass: mail.length >= ctx.minimums.emails && mail.every((m) => m.status === 'sent'),
     detail:
       `${mail.length} rows: ${statusText}` +
+      tooFew(mail.length, ctx.minimums.emails, 'e-mails') +
       [...byStatus.keys()]
         .filter((st) => st !== 'sent')
         .map((st) => {
@@ -245,9 +268,10 @@ export async function runChecks(
   const notReceived = sent.filter((m) => !counts.has(normalizeMessageId(m.message_id) ?? '\0'));
   rows.push({
     name: "no e-mail lost: every 'sent' row's Message-ID reached the SMTP server",
-    pass: sent.length > 0 && notReceived.length === 0,
+    pass: sent.length >= ctx.minimums.emails && notReceived.length === 0,
     detail:
       `${sent.length} sent rows, ${ctx.sink.deliveries.length} SMTP deliveries` +
+      tooFew(sent.length, ctx.minimums.emails, 'e-mails') +
       (notReceived.length
         ? `; ${notReceived.length} never received: ${list(
             notReceived.map((m) => `${m.id} (${m.message_id ?? 'no message_id'})`),
@@ -287,8 +311,8 @@ export async function runChecks(
   const changes = ctx.users.reduce((s, u) => s + u.stream.received.size + u.stream.changesWithoutId, 0);
   rows.push({
     name: 'live events recorded (live_events rows) and sent with their id (SSE id:)',
-    pass: totalExpected > 0 && withoutId === 0,
-    detail: `${totalExpected} live_events rows for the streams' users; ${withoutId} of ${changes + ctx.users.reduce((s, u) => s + u.stream.duplicates, 0)} change events had no id`,
+    pass: totalExpected >= ctx.minimums.liveEvents && withoutId === 0,
+    detail: `${totalExpected} live_events rows for the streams' users${tooFew(totalExpected, ctx.minimums.liveEvents, 'live events')}; ${withoutId} of ${changes + ctx.users.reduce((s, u) => s + u.stream.duplicates, 0)} change events had no id`,
   });
   if (totalExpected > 0) {
     const missing = gaps.filter((g) => g.missing.length > 0);
