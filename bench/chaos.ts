@@ -511,7 +511,8 @@ async function main(): Promise<boolean> {
   const users: SimUser[] = [];
   const t = now();
   // Enough customers that none passes FLOOD_LIMITS.trips (20 an hour) over the whole run: the run made 1,076
-  // answers of 429 with 4 customers at 2 trips a second (issue 33).
+  // answers of 429 with 4 customers at 2 trips a second (issue 33). The run's length is estimated generously
+  // (recoveries of 30 s each).
   const plannedSeconds =
     (opts.settleMs * (faults.length + 2) + (faults.includes('smtp') ? opts.smtpOutageMs : 0)) / 1000 +
     30 * faults.length;
@@ -520,6 +521,11 @@ async function main(): Promise<boolean> {
   if (customerCount > opts.customers)
     log(`${customerCount} customers, so none posts more than ${perCustomer} trips`);
   opts.customers = customerCount;
+  // Each trip is quoted by one driver: enough drivers that none passes FLOOD_LIMITS.quotes (60 an hour).
+  const perDriver = FLOOD_LIMITS.quotes.max - 2;
+  const driverCount = Math.max(opts.drivers, Math.ceil((opts.rate * plannedSeconds) / perDriver));
+  if (driverCount > opts.drivers) log(`${driverCount} drivers, so none sends more than ${perDriver} quotes`);
+  opts.drivers = driverCount;
   for (const [role, count] of [
     ['customer', opts.customers],
     ['driver', opts.drivers],
