@@ -28,6 +28,8 @@ export class ApiProcess {
     readonly logFile: string,
     /** The checkout whose server runs (its src/ and node_modules); this one by default. */
     readonly appDir: string = REPO_ROOT,
+    /** Node's arguments: the development server by default; ['dist/server/index.js'] for the built one. */
+    readonly nodeArgs: string[] = ['--import', 'tsx', 'src/server/index.ts'],
   ) {}
 
   get baseUrl() {
@@ -50,7 +52,7 @@ export class ApiProcess {
       `\n===== ${new Date().toISOString()} chaos harness: starting the API =====\n`,
     );
     const fd = openSync(this.logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    const child = spawn(process.execPath, this.nodeArgs, {
       cwd: this.appDir,
       env: this.env,
       stdio: ['ignore', fd, fd],

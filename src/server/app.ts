@@ -23,11 +23,11 @@ import { compressAnswers } from './http/compress.ts';
 import type { AppBindings, Deps } from './http/context.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import {
+  busyCause,
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailable,
   isDatabaseUnavailable,
   isInputRejectedByDatabase,
-  isServerBusy,
   serverBusy,
 } from './http/database-errors.ts';
 import { AppError, errorResponse, notFound } from './http/errors.ts';
@@ -206,8 +206,9 @@ export function createApp(opts: AppOptions) {
       console.warn(`[${c.get('requestId')}] input refused by the database:`, (err as Error).message);
       return errorResponse(c, new AppError(400, 'validation', API_MESSAGES.validation));
     }
-    if (isServerBusy(err)) {
-      console.warn(`[${c.get('requestId')}] busy: ${err instanceof Error ? err.message : err}`);
+    const busy = busyCause(err);
+    if (busy) {
+      console.warn(`[${c.get('requestId')}] server_busy ${c.req.method} ${c.req.path}: ${busy.message}`);
       return errorResponse(c, serverBusy());
     }
     if (isDatabaseUnavailable(err)) {

@@ -45,14 +45,19 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** What a client is told to wait when this instance is busy (its database answers). */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
-/** The pool refused or timed out a wait while the database answers (db/pool-pressure.ts): load, not an outage. */
-export function isServerBusy(err: unknown): boolean {
+/**
+ * The pool refused or timed out a wait while the database answers (db/pool-pressure.ts): load, not an
+ * outage. Returns the ServerBusyError behind the error (drizzle wraps it in "Failed query: <the whole
+ * SQL>"), whose one-line message is what the log says: not a screen of SQL per refused request at the very
+ * moment of overload.
+ */
+export function busyCause(err: unknown): ServerBusyError | null {
   let current: unknown = err;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth += 1) {
-    if (current instanceof ServerBusyError) return true;
+    if (current instanceof ServerBusyError) return current;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return null;
 }
 
 /** 503 `server_busy`, with SPEC §8's wording for a service in difficulty and a short Retry-After. */

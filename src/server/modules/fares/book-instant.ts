@@ -13,14 +13,17 @@
  * that booking and changes nothing.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BookingDto } from '../../../shared/marketplace/api.ts';
 import { FARE_CONFLICTS, FARE_TEXT } from '../../../shared/marketplace/fare-messages.ts';
 import { totalOf } from '../../../shared/marketplace/fares.ts';
+import type { SessionUser } from '../../../shared/session.ts';
 import type { BookInstantInput } from '../../../shared/validation/fares.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, quotes, rides, vehicles } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
+import { loadBookingDto } from '../bookings/dto.ts';
 import { insertBooking } from '../bookings/insert.ts';
 import { declineOtherQuotes } from '../quotes/decline-others.ts';
 import { driverDisplayName, tripName } from '../quotes/rules.ts';
@@ -32,6 +35,8 @@ export interface InstantResult {
   bookingId: string;
   /** False when this very booking was already made (a retry): nothing changed. */
   created: boolean;
+  /** When created: the booking, read inside its own transaction so that load cannot lose it (issue 33). */
+  booking?: BookingDto;
 }
 
 const conflict = (message: string, issues?: { path: string; message: string }[]) =>
@@ -67,7 +72,7 @@ async function alreadyBooked(db: Db, rideId: string, customerId: string, input: 
 
 export async function bookInstant(
   db: Db,
-  user: { id: string; role: string },
+  user: SessionUser,
   rideId: string,
   input: BookInstantInput,
   brandName: string,
@@ -129,7 +134,7 @@ export async function bookInstant(
       });
       await declineOtherQuotes(tx, [booked], [quote!.id]);
       await recordIdempotentEffect(tx, bookingId);
-      return { bookingId, created: true };
+      return { bookingId, created: true, booking: await loadBookingDto(tx, user, bookingId) };
     });
   } catch (err) {
     if (err instanceof NotOpen || isRaceError(err)) {

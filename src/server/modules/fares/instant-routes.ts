@@ -29,8 +29,14 @@ export function instantBookingRoutes(deps: Deps) {
   app.post('/:id/book-instant', requirePermission('book_rides'), async (c) => {
     const input = await parseBody(c, bookInstantSchema);
     const user = c.get('user')!;
-    const { bookingId, created } = await bookInstant(db, user, c.req.param('id'), input, deps.env.BRAND_NAME);
-    return c.json({ booking: await loadBookingDto(db, user, bookingId) }, created ? 201 : 200);
+    const { bookingId, created, booking } = await bookInstant(
+      db,
+      user,
+      c.req.param('id'),
+      input,
+      deps.env.BRAND_NAME,
+    );
+    return c.json({ booking: booking ?? (await loadBookingDto(db, user, bookingId)) }, created ? 201 : 200);
   });
 
   return app;

@@ -25,14 +25,18 @@ export interface AcceptResult {
   bookingId: string;
   /** False when the quote was already accepted into this customer's booking (a retry): nothing changed. */
   created: boolean;
+  /**
+   * When created: the answer, read inside the transaction that booked it. Read after the commit it needed
+   * another pooled connection, and under overload the customer whose accept committed was answered 503
+   * server_busy and never learned the trip was booked (issue 33: 8 of 20 in a burst of 2,000 accepts).
+   */
+  answer?: AcceptedAnswer;
 }
 
+export type AcceptedAnswer = { booking: BookingDto; pairBooking: BookingDto | null };
+
 /** The answer of POST /api/quotes/:id/accept: the booking, and for a return pair the other leg's booking. */
-export async function acceptedAnswer(
-  db: Db,
-  user: SessionUser,
-  bookingId: string,
-): Promise<{ booking: BookingDto; pairBooking: BookingDto | null }> {
+export async function acceptedAnswer(db: Db, user: SessionUser, bookingId: string): Promise<AcceptedAnswer> {
   const booking = await loadBookingDto(db, user, bookingId);
   const [row] = await db
     .select({ bundleId: bookings.bundleId })
@@ -168,7 +172,8 @@ export async function acceptQuote(
 
       await declineOtherQuotes(tx, booked, quoteIds);
       await recordIdempotentEffect(tx, selfBookingId);
-      return { bookingId: selfBookingId, created: true };
+      const answer = await acceptedAnswer(tx, user, selfBookingId);
+      return { bookingId: selfBookingId, created: true, answer };
     });
   } catch (err) {
     if (err instanceof RunFull) throw conflict(RUN_CONFLICTS.runQuoteNoSeats);

@@ -74,7 +74,7 @@ export function quoteRoutes(deps: Deps) {
   app.post('/:id/accept', requirePermission('book_rides'), async (c) => {
     const input = await parseBody(c, acceptQuoteSchema);
     const user = c.get('user')!;
-    const { bookingId, created } = await acceptQuote(
+    const { bookingId, created, answer } = await acceptQuote(
       deps.db,
       user,
       c.req.param('id'),
@@ -83,7 +83,8 @@ export function quoteRoutes(deps: Deps) {
     );
     // 200: the quote was already accepted into this customer's booking (a retry); nothing new was made.
     // A return-pair quote answers both bookings: { booking, pairBooking }.
-    return c.json(await acceptedAnswer(deps.db, user, bookingId), created ? 201 : 200);
+    // A new booking's answer comes from its own transaction (AcceptResult.answer): it is never lost to load.
+    return c.json(answer ?? (await acceptedAnswer(deps.db, user, bookingId)), created ? 201 : 200);
   });
 
   return app;

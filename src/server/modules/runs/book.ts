@@ -9,6 +9,7 @@
  * day of the trip, ratings and the fee follow from it). Whatever took nothing answers 409 saying why.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { BookingDto } from '../../../shared/marketplace/api.ts';
 import { haversineKm } from '../../../shared/marketplace/geo.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
 import { NO_NEEDS } from '../../../shared/marketplace/needs.ts';
@@ -20,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { quotes, rides, runs, vehicles } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
+import { loadBookingDto } from '../bookings/dto.ts';
 import { insertBooking } from '../bookings/insert.ts';
 import { describeQuotedVehicle } from '../quotes/vehicle.ts';
 import { resolvePlace, tripColumns } from '../rides/rules.ts';
@@ -39,7 +41,7 @@ export async function bookRun(
   id: string,
   input: BookRun,
   brandName: string,
-): Promise<string> {
+): Promise<BookingDto> {
   if (!uuid.safeParse(id).success) throw notFound();
   const [run] = await db.select().from(runs).where(eq(runs.id, id)).limit(1);
   if (!run) throw notFound();
@@ -126,7 +128,9 @@ export async function bookRun(
         driverMessage: `A customer booked ${what} on your run ${runName(taken)} for ${formatAud(input.priceCents)}. The customer's contact details are on the booking.`,
       });
       await recordIdempotentEffect(tx, bookingId);
-      return bookingId;
+      // The answer is read inside the transaction: after the commit it would need another pooled
+      // connection, and under load the customer would be told 503 for a booking that was made (issue 33).
+      return loadBookingDto(tx, user, bookingId);
     });
   } catch (err) {
     if (err instanceof Refused) {

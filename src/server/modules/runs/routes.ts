@@ -22,7 +22,6 @@ import {
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, parseBody, validationError } from '../../http/errors.ts';
 import { rateLimit, requirePermission } from '../../http/middleware.ts';
-import { loadBookingDto } from '../bookings/dto.ts';
 import { bookRun } from './book.ts';
 import { cancelRun } from './cancel.ts';
 import { driveBackOffers } from './drive-back.ts';
@@ -86,8 +85,7 @@ export function runRoutes(deps: Deps) {
   app.post('/:id/book', requirePermission('book_rides'), async (c) => {
     const input = await parseBody(c, bookRunSchema);
     const user = c.get('user')!;
-    const bookingId = await bookRun(db, user, c.req.param('id'), input, deps.env.BRAND_NAME);
-    return c.json({ booking: await loadBookingDto(db, user, bookingId) }, 201);
+    return c.json({ booking: await bookRun(db, user, c.req.param('id'), input, deps.env.BRAND_NAME) }, 201);
   });
 
   return app;
