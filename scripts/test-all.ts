@@ -12,6 +12,7 @@ export const STEPS = [
   'test:unit',
   'test:api',
   'test:timing',
+  'test:chaos',
   'build',
   'test:budgets',
   'test:e2e',

@@ -102,6 +102,15 @@ export class LiveStream {
   lastChangeAt = 0;
   readonly changeTimes: number[] = [];
   firstReadyAt: number | null = null;
+  /**
+   * Reconnects made without Last-Event-ID (the stream had received no event id yet): the server cannot
+   * replay for them, and the client fetches everything again on that `ready` instead (web/.../live.ts, a
+   * ready after the first). Events created between the break and that ready are covered by the refetch.
+   */
+  readonly refetchWindows: { from: number; to: number }[] = [];
+  /** When the stream went down (its first break since the last ready), and how it is reconnecting. */
+  private downSince: number | null = null;
+  private reconnectWithoutId = false;
   private stopped = false;
   private abort: AbortController | null = null;
   private loop: Promise<void> | null = null;
@@ -140,6 +149,10 @@ export class LiveStream {
     if (e.event === 'ready') {
       this.readies.push(t);
       this.firstReadyAt ??= t;
+      if (this.reconnectWithoutId && this.downSince !== null) {
+        this.refetchWindows.push({ from: this.downSince, to: t });
+      }
+      this.downSince = null;
     } else if (e.event === 'ping') {
       this.pings += 1;
     } else if (e.event === 'resync') {
@@ -165,6 +178,7 @@ export class LiveStream {
   }
 
   private countBreak(reason: string) {
+    this.downSince ??= now();
     this.breaks.set(reason, (this.breaks.get(reason) ?? 0) + 1);
   }
 
@@ -176,6 +190,8 @@ export class LiveStream {
       try {
         const headers = this.client.headers({ accept: 'text/event-stream', 'cache-control': 'no-store' });
         if (this.parser.lastEventId) headers['last-event-id'] = this.parser.lastEventId;
+        // A reconnect (not the first connection) with no id to name: its ready means "refetch".
+        this.reconnectWithoutId = this.connects > 0 && !this.parser.lastEventId;
         const connectTimer = setTimeout(() => abort.abort(new Error('connect timeout')), 10_000);
         const res = await fetch(this.url, { headers, signal: abort.signal }).finally(() =>
           clearTimeout(connectTimer),

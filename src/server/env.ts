@@ -93,6 +93,12 @@ const schema = z.object({
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   /**
+   * The longest one e-mail's SMTP send may take before it is aborted and retried. A mail claimed by a
+   * process that died (kill -9) is tried again this + 30 s later (services/mail-worker.ts, the lease): lower
+   * it where SMTP answers fast and a crashed instance's mail should not wait 2.5 minutes.
+   */
+  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(5_000).max(600_000).default(120_000),
+  /**
    * How long a starting server waits for PostgreSQL to accept connections before it gives up, naming the
    * host, the port and the last error. Meanwhile it listens: /api/health 200, /api/ready 503.
    */

@@ -149,6 +149,7 @@ async function main() {
       database,
       smtpUrl: env.SMTP_URL,
       from: mailFrom(env),
+      sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS,
     });
     // Sends the text-message outbox through the SMS provider (the development mailbox without one).
     const stopSms = await startSmsWorker({ db: database.db, database, provider: smsProviderFor(env) });

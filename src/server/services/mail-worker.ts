@@ -50,7 +50,8 @@ export const MAIL_SEND_TIMEOUT_MS = 2 * 60_000;
  * MAIL_SEND_TIMEOUT_MS), so a live sender is never overtaken, and no longer, since a row claimed by a
  * process that died waits this long for another try.
  */
-export const MAIL_LEASE_MS = MAIL_SEND_TIMEOUT_MS + 30_000;
+export const mailLeaseMs = (sendTimeoutMs: number) => sendTimeoutMs + 30_000;
+export const MAIL_LEASE_MS = mailLeaseMs(MAIL_SEND_TIMEOUT_MS);
 /** Sent, failed and expired rows are deleted this long after they were recorded. */
 export const MAIL_RETENTION_DAYS = 30;
 
@@ -83,7 +84,9 @@ export interface MailSenderOptions {
   retryDelayMs?: (attempt: number) => number;
   /** A mail still unsent this long after it was recorded is 'failed'. */
   giveUpAfterMs?: number;
+  /** How long a claimed row stays reserved; default `mailLeaseMs(sendTimeoutMs)`. */
   leaseMs?: number;
+  /** The longest one send may take (MAIL_SEND_TIMEOUT_MS in the environment). */
   sendTimeoutMs?: number;
   retentionDays?: number;
 }
@@ -157,7 +160,12 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
     // Without SMTP (the JSON transport) there is nothing to ask.
     probe: opts.smtpUrl ? async () => void (await transport.verify()) : undefined,
     backlogDue: () => releaseBacklog(db, mailOutbox),
-    claim: (skip) => claimNextMail(db, { leaseMs: opts.leaseMs, from: opts.from, skip }),
+    claim: (skip) =>
+      claimNextMail(db, {
+        leaseMs: opts.leaseMs ?? mailLeaseMs(opts.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS),
+        from: opts.from,
+        skip,
+      }),
     send: async (row: OutboxRow) => {
       const message: SendMailOptions & { signal?: AbortSignal } = {
         from: opts.from,
