@@ -216,9 +216,18 @@ describe('loadEnv refusals', () => {
     ['SUPPORT_EMAIL', 'support'],
     ['TRUST_PROXY', 'yes'],
     ['ADMIN_EMAIL', 'admin'],
+    ['MAIL_SEND_TIMEOUT_MS', '1000'],
+    ['MAIL_SEND_TIMEOUT_MS', 'soon'],
   ])('%s=%j is rejected and named', (name, value) => {
     expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: value })).toThrow(
       new RegExp(`^Invalid configuration:\\n {2}${name}: `),
     );
+  });
+
+  it('MAIL_SEND_TIMEOUT_MS is 2 minutes unless set (an e-mail a dead server claimed waits it + 30 s)', () => {
+    expect(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET }).MAIL_SEND_TIMEOUT_MS).toBe(120_000);
+    expect(
+      loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, MAIL_SEND_TIMEOUT_MS: '20000' }).MAIL_SEND_TIMEOUT_MS,
+    ).toBe(20_000);
   });
 });
