@@ -118,11 +118,41 @@ const schema = z.object({
    * 409 (src/server/http/idempotency.ts). The API test of that 409 sets 2 instead of waiting 10 s.
    */
   IDEMPOTENCY_WAIT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
+  /**
+   * Where uploads are kept (issue 34 item 4, services/storage.ts): 'local' under DATA_DIR/uploads, 's3' in one
+   * S3-compatible bucket with the app's buckets as key prefixes. Default: s3 when S3_BUCKET is set.
+   */
+  STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name: 3-63 lower-case letters, digits, dots, hyphens',
+    )
+    .optional(),
+  /** The S3-compatible service (MinIO, R2, ...); AWS S3 of S3_REGION when unset. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** 'true': {endpoint}/{bucket}/key (MinIO and most self-hosted servers); 'false': {bucket}.{host}/key. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Put before every key when the bucket is shared with something else, e.g. 'shuttlequote/'. */
+  S3_KEY_PREFIX: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)+$/,
+      "must be folder names each ending in '/', e.g. shuttlequote/",
+    )
+    .optional(),
 });
 
 export type Env = Omit<
   z.infer<typeof schema>,
-  'AUTH_SECRET' | 'APP_URL' | 'WEB_CONCURRENCY' | 'SMS_PROVIDER'
+  'AUTH_SECRET' | 'APP_URL' | 'WEB_CONCURRENCY' | 'SMS_PROVIDER' | 'STORAGE_DRIVER'
 > & {
   AUTH_SECRET: string;
   APP_URL: string;
@@ -131,6 +161,8 @@ export type Env = Omit<
   WEB_CONCURRENCY: number;
   /** Where text messages go (SMS_PROVIDER, or its default). */
   SMS_PROVIDER: 'twilio' | 'dev';
+  /** Where uploads are kept (STORAGE_DRIVER, or its default). */
+  STORAGE_DRIVER: 'local' | 's3';
 };
 
 /** Names of browser-exposed variables (Vite's VITE_ prefix) that would leak a secret into the bundle. */
@@ -183,11 +215,18 @@ export function loadEnv(vars: Record<string, string | undefined> = process.env):
       'Invalid configuration:\n  SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
     );
   }
+  const storageDriver = v.STORAGE_DRIVER ?? (v.S3_BUCKET ? 's3' : 'local');
+  if (storageDriver === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !v[k]);
+    if (missing.length > 0)
+      throw new Error(`Invalid configuration:\n  STORAGE_DRIVER: s3 needs ${missing.join(', ')}`);
+  }
   const concurrency = v.WEB_CONCURRENCY ?? (isProduction && v.DATABASE_URL ? availableParallelism() : 1);
   return {
     ...v,
     WEB_CONCURRENCY: concurrency,
     SMS_PROVIDER: v.SMS_PROVIDER ?? (twilioSet ? 'twilio' : 'dev'),
+    STORAGE_DRIVER: storageDriver,
     AUTH_SECRET: secret,
     APP_URL: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, ''),
     isProduction,
