@@ -1,7 +1,7 @@
 /**
  * A local S3-compatible server for the API tests (s3rver over a temporary folder), with the environment
- * that points the app's S3 storage driver at it. s3rver checks each request's Signature V4, so a request
- * the driver signs wrongly fails here as it would on AWS.
+ * that points the app's S3 storage driver at it. s3rver checks the access key of each request but not its
+ * Signature V4, and ignores conditional PUTs (storage-s3.test.ts has a stand-in server for those).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
