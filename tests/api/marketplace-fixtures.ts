@@ -18,7 +18,7 @@ import {
   vehicles,
 } from '../../src/server/db/schema/index.ts';
 import { verifyDriverForDevelopment } from '../../src/server/modules/verification/dev-verify.ts';
-import { storageFor } from '../../src/server/services/storage.ts';
+import { type StorageEnv, storageFor } from '../../src/server/services/storage.ts';
 import { estimateRoadKm } from '../../src/shared/marketplace/geo.ts';
 import { normalisePhone } from '../../src/shared/validation/phone.ts';
 import { rows, type TestServer } from './helpers.ts';
@@ -151,6 +151,8 @@ export async function insertDriver(
     verified?: boolean;
     /** Where the placeholder documents go (the server's DATA_DIR); a temporary folder by default. */
     dataDir?: string;
+    /** Or the server's storage settings (its env), when its uploads may be on S3. */
+    storage?: StorageEnv;
   } = {},
 ): Promise<string> {
   const [user] = await db
@@ -170,9 +172,14 @@ export async function insertDriver(
     vehicleDetails: f.vehicle ?? HIACE,
   });
   if (f.verified !== false) {
-    await verifyDriverForDevelopment(db, storageFor({ DATA_DIR: f.dataDir ?? FIXTURE_DATA_DIR }), user!.id, {
-      seats: (f.vehicle ?? HIACE).capacity,
-    });
+    await verifyDriverForDevelopment(
+      db,
+      storageFor(f.storage ?? { DATA_DIR: f.dataDir ?? FIXTURE_DATA_DIR }),
+      user!.id,
+      {
+        seats: (f.vehicle ?? HIACE).capacity,
+      },
+    );
   }
   return user!.id;
 }
