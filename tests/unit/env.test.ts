@@ -218,6 +218,12 @@ describe('loadEnv refusals', () => {
     ['ADMIN_EMAIL', 'admin'],
     ['MAIL_SEND_TIMEOUT_MS', '1000'],
     ['MAIL_SEND_TIMEOUT_MS', 'soon'],
+    ['STORAGE_DRIVER', 'ftp'],
+    ['S3_BUCKET', 'Not_A_Bucket'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['S3_KEY_PREFIX', '../uploads/'],
+    ['S3_KEY_PREFIX', 'no-slash'],
   ])('%s=%j is rejected and named', (name, value) => {
     expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: value })).toThrow(
       new RegExp(`^Invalid configuration:\\n {2}${name}: `),
@@ -229,5 +235,26 @@ describe('loadEnv refusals', () => {
     expect(
       loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, MAIL_SEND_TIMEOUT_MS: '20000' }).MAIL_SEND_TIMEOUT_MS,
     ).toBe(20_000);
+  });
+
+  it('STORAGE_DRIVER: local unless S3_BUCKET is set; s3 names the settings it lacks', () => {
+    const base = { DATA_DIR: dataDir, AUTH_SECRET: SECRET };
+    const keys = { S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadEnv(base)).toMatchObject({
+      STORAGE_DRIVER: 'local',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+    });
+    expect(loadEnv({ ...base, ...keys, S3_BUCKET: 'uploads' }).STORAGE_DRIVER).toBe('s3');
+    expect(loadEnv({ ...base, ...keys, S3_BUCKET: 'uploads', STORAGE_DRIVER: 'local' }).STORAGE_DRIVER).toBe(
+      'local',
+    );
+    expect(() => loadEnv({ ...base, STORAGE_DRIVER: 's3' })).toThrow(
+      /^Invalid configuration:\n {2}STORAGE_DRIVER: s3 needs S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY$/,
+    );
+    expect(() => loadEnv({ ...base, S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'AKIA1' })).toThrow(
+      /STORAGE_DRIVER: s3 needs S3_SECRET_ACCESS_KEY$/,
+    );
+    expect(findExposedSecrets({ VITE_S3_SECRET_ACCESS_KEY: 'x' })).toEqual(['VITE_S3_SECRET_ACCESS_KEY']);
   });
 });
