@@ -1,0 +1,286 @@
+/**
+ * Background work once per cluster of machines (issue 34 item 5): two independent servers on one
+ * PostgreSQL database (two pools, two apps, as two processes started separately would have; not a
+ * WEB_CONCURRENCY cluster, where only server 1 runs the background work) each run the real job functions of
+ * src/server/index.ts at the same moment, and every effect happens once: each reminder, lapse warning, late
+ * alert, completion and document notice is written once, one statement is issued (one invoice number
+ * used), each notification is delivered once per channel, each e-mail reaches the SMTP server once and each
+ * text reaches the provider once. The start-up administrator is created once when both start together.
+ *
+ * The jobs are called from both servers with Promise.all rather than waited for in their loops (the sweep
+ * runs each minute); the loops only call these functions (jobs/sweep.ts startSweeper, the worker loops).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { loadEnv } from '../../src/server/env.ts';
+import type { Deps } from '../../src/server/http/context.ts';
+import { runBilling } from '../../src/server/jobs/billing-run.ts';
+import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
+import { sweepExpired } from '../../src/server/jobs/sweep.ts';
+import { ensureAdmin } from '../../src/server/modules/admin/ensure-admin.ts';
+import { billingSettings } from '../../src/server/modules/billing/settings.ts';
+import { mailFrom } from '../../src/server/services/mail.ts';
+import { createMailSender } from '../../src/server/services/mail-worker.ts';
+import type { SmsMessage, SmsProvider } from '../../src/server/services/sms.ts';
+import { createSmsSender } from '../../src/server/services/sms-worker.ts';
+import { isSmsKind } from '../../src/shared/marketplace/sms.ts';
+import { monthEnd } from './billing-fixtures.ts';
+import { rows, startServer, type TestServer } from './helpers.ts';
+import {
+  hoursFromNow,
+  insertCustomer,
+  insertDriver,
+  insertQuote,
+  insertRide,
+} from './marketplace-fixtures.ts';
+import { insertBooking } from './ride-fixtures.ts';
+import { freePort, TestSmtp } from './smtp.ts';
+
+/** What one server's background work uses: its own pool and its own app's dependencies. */
+interface Server {
+  deps: Deps;
+  database: Database;
+}
+
+/** A second server over the database of `first`: its own pool, the same secret (as a second machine). */
+async function startSecondServer(
+  first: TestServer,
+  dataDir: string,
+  smtpEnv: Record<string, string>,
+): Promise<Server> {
+  const [current] = await rows<{ name: string }>(first.db, sql`select current_database() as name`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${current!.name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const env = loadEnv({
+    APP_ENV: 'development',
+    AUTH_SECRET: first.deps.env.AUTH_SECRET,
+    DATA_DIR: dataDir,
+    APP_URL: first.deps.env.APP_URL,
+    ...smtpEnv,
+  });
+  return { deps: createApp({ env, database }).deps, database };
+}
+
+/** A stand-in for the SMS provider's API (a third party): it counts what it was given, by outbox row. */
+function countingProvider(received: SmsMessage[]): SmsProvider {
+  return {
+    name: 'twilio',
+    send: async (message) => {
+      received.push(message);
+      return { providerId: `test-${randomBytes(4).toString('hex')}` };
+    },
+  };
+}
+
+const count = (list: readonly string[]) =>
+  list.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
+
+describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each background job once', () => {
+  let smtp: TestSmtp;
+  let a: TestServer;
+  let b: Server;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-two-servers-'));
+  const servers = () => [
+    { deps: a.deps, db: a.db },
+    { deps: b.deps, db: b.database.db },
+  ];
+
+  beforeAll(async () => {
+    smtp = new TestSmtp(await freePort());
+    await smtp.start('accept');
+    const smtpEnv = { SMTP_URL: smtp.url };
+    a = await startServer('postgres', { env: smtpEnv });
+    b = await startSecondServer(a, dataDir, smtpEnv);
+  });
+  afterAll(async () => {
+    await b?.database.close();
+    await a?.close();
+    await smtp?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the sweep, the billing run, delivery, mail and texts from both servers at once: every effect once', async () => {
+    const db = a.db;
+    const customer = await insertCustomer(db, 'Casey Twoservers');
+    const driver = await insertDriver(db, { fullName: 'Dale Twoservers', dataDir });
+    const expiring = await insertDriver(db, {
+      fullName: 'Erin Expiring',
+      companyName: 'Erin Coaches',
+      dataDir,
+    });
+    const expired = await insertDriver(db, {
+      fullName: 'Eddie Expired',
+      companyName: 'Eddie Buses',
+      dataDir,
+    });
+    const [admin] = await rows<{ id: string }>(
+      db,
+      sql`insert into users (email, email_verified, full_name, user_type)
+          values (${`admin.${randomBytes(4).toString('hex')}@example.com`}, true, 'Ada Twoservers', 'admin')
+          returning id`,
+    );
+    await db.execute(sql`update users set phone = '0412 345 678' where id = ${customer}`);
+
+    // A trip whose 24-hour reminder is due, one whose 2-hour reminder is due and whose driver is late (not
+    // on the way 20 minutes before pickup), and one that completes itself (pickup 13 hours ago).
+    const booked = async (pickupAt: Date) => {
+      const ride = await insertRide(db, customer, { pickupAt, status: 'open' });
+      return (await insertBooking(db, ride.id, customer, driver)).bookingId;
+    };
+    const dayAhead = await booked(hoursFromNow(20));
+    const soon = await booked(hoursFromNow(1 / 3));
+    const overdue = await booked(hoursFromNow(-13));
+    // A quote that lapses within 12 hours, and one of the driver whose insurance expired yesterday.
+    const open = await insertRide(db, customer);
+    const lapsing = await insertQuote(db, { rideId: open.id, driverId: driver, validUntil: hoursFromNow(6) });
+    const withdrawn = await insertQuote(db, {
+      rideId: open.id,
+      driverId: expired,
+      validUntil: hoursFromNow(30),
+    });
+    const sydneyDay = (days: number) => sql`((now() at time zone 'Australia/Sydney')::date + ${days}::int)`;
+    await db.execute(
+      sql`update driver_documents set expires_on = ${sydneyDay(5)} where driver_id = ${expiring} and kind = 'insurance'`,
+    );
+    await db.execute(
+      sql`update driver_documents set expires_on = ${sydneyDay(-1)} where driver_id = ${expired} and kind = 'insurance'`,
+    );
+
+    // The sweep from both servers at once (each server's startSweeper calls it every minute).
+    const sweeps = await Promise.all(servers().map((s) => sweepExpired(s.db)));
+    expect(sweeps.filter((s) => s.swept).length).toBeGreaterThanOrEqual(1);
+
+    // The month-end billing run from both at once: the completed trip's fee becomes one statement.
+    const settings = billingSettings(a.deps.env);
+    const numbersBefore = await rows<{ n: string }>(
+      db,
+      sql`select nextval('billing_statement_number_seq')::text as n`,
+    );
+    await Promise.all(servers().map((s) => runBilling(s.db, settings, monthEnd())));
+    const statements = await rows<{ id: string; number: string }>(
+      db,
+      sql`select id, number from billing_statements where driver_id = ${driver}`,
+    );
+    expect(statements).toHaveLength(1);
+    // One invoice number used: the second run did not take one and give it up (tax invoices in sequence).
+    expect(statements[0]!.number).toMatch(
+      new RegExp(`-${String(Number(numbersBefore[0]!.n) + 1).padStart(5, '0')}$`),
+    );
+    // Its due date today: the statement reminder from both at once.
+    await db.execute(
+      sql`update billing_statements set due_on = ${sydneyDay(0)} where id = ${statements[0]!.id}`,
+    );
+    await Promise.all(servers().map((s) => runBilling(s.db, settings)));
+
+    // Each notification once: none written twice for the same person, kind and subject.
+    const twice = await rows(
+      db,
+      sql`select user_id, type, related_id, count(*)::int as n from notifications
+           group by user_id, type, related_id having count(*) > 1`,
+    );
+    expect(twice).toEqual([]);
+    const written = await rows<{ type: string; related_id: string; user_id: string }>(
+      db,
+      sql`select type, related_id, user_id from notifications order by type`,
+    );
+    const of = (type: string, relatedId: string) =>
+      written
+        .filter((n) => n.type === type && n.related_id === relatedId)
+        .map((n) => n.user_id)
+        .sort();
+    expect(of('trip_reminder', dayAhead)).toEqual([customer, driver].sort());
+    expect(of('trip_reminder_2h', soon)).toEqual([customer, driver].sort());
+    expect(of('booking_late', soon)).toEqual([admin!.id]);
+    expect(of('trip_completed', overdue)).toEqual([customer, driver].sort());
+    expect(of('quote_lapsing', open.id)).toEqual([customer]);
+    expect(of('quote_renew', open.id)).toEqual([driver]);
+    expect(written.filter((n) => n.type === 'document_expiring').map((n) => n.user_id)).toEqual([expiring]);
+    expect(written.filter((n) => n.type === 'document_expired').map((n) => n.user_id)).toEqual([expired]);
+    expect(of('statement_issued', statements[0]!.id)).toEqual([driver]);
+    expect(of('statement_due', statements[0]!.id)).toEqual([driver]);
+    const [quoteStates] = await rows<{ lapsing: string; withdrawn: string }>(
+      db,
+      sql`select (select status from quotes where id = ${lapsing.id}) as lapsing,
+                 (select status from quotes where id = ${withdrawn.id}) as withdrawn`,
+    );
+    expect(quoteStates).toEqual({ lapsing: 'pending', withdrawn: 'withdrawn' });
+    const [fees] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from billing_lines where booking_id = ${overdue}`,
+    );
+    expect(fees!.n).toBe(1);
+
+    // Notification delivery from both at once: each notification's e-mail and text recorded once.
+    await Promise.all(
+      servers().map((s) => runDeliveryRound({ db: s.db, env: s.deps.env, mailer: s.deps.mailer })),
+    );
+    await Promise.all(
+      servers().map((s) => runDeliveryRound({ db: s.db, env: s.deps.env, mailer: s.deps.mailer })),
+    );
+    const deliveries = await rows<{ channel: string; status: string; attempts: number }>(
+      db,
+      sql`select channel, status, attempts from notification_deliveries`,
+    );
+    expect(deliveries.length).toBe(written.length * 2 + written.filter((n) => isSmsKind(n.type)).length);
+    expect(deliveries.filter((d) => d.status === 'pending')).toEqual([]);
+    expect(deliveries.filter((d) => d.attempts > 1)).toEqual([]);
+    const outbox = await rows<{ id: string; message_id: string | null }>(
+      db,
+      sql`select id, message_id from mail_outbox where kind = 'notification'`,
+    );
+    expect(outbox.length).toBe(deliveries.filter((d) => d.channel === 'email' && d.status === 'sent').length);
+    expect(outbox.length).toBeGreaterThanOrEqual(10);
+    const texts = await rows<{ id: string }>(db, sql`select id from sms_outbox`);
+    // The reminders' texts: customer and driver for each of the two reminders.
+    expect(texts.length).toBe(deliveries.filter((d) => d.channel === 'sms' && d.status === 'sent').length);
+    expect(texts.length).toBe(4);
+
+    // The mail and SMS workers of both servers at once: each e-mail reaches SMTP once, each text the provider once.
+    const mailers = servers().map((s) =>
+      createMailSender({ db: s.db, from: mailFrom(s.deps.env), smtpUrl: smtp.url }),
+    );
+    const sent: SmsMessage[] = [];
+    const texters = servers().map((s) => createSmsSender({ db: s.db, provider: countingProvider(sent) }));
+    try {
+      await Promise.all([...mailers, ...texters].map((w) => w.runRound()));
+      await Promise.all([...mailers, ...texters].map((w) => w.runRound()));
+    } finally {
+      for (const m of mailers) m.close();
+    }
+    const mail = await rows<{ status: string; attempts: number; message_id: string }>(
+      db,
+      sql`select status, attempts, message_id from mail_outbox`,
+    );
+    expect(mail.filter((m) => m.status !== 'sent' || m.attempts !== 1)).toEqual([]);
+    const byMessageId = count(smtp.received.map((m) => m.messageId));
+    expect(smtp.received.length).toBe(mail.length);
+    expect([...byMessageId.values()].filter((n) => n > 1)).toEqual([]);
+    expect(new Set(smtp.received.map((m) => m.messageId))).toEqual(new Set(mail.map((m) => m.message_id)));
+    const byRow = count(sent.map((t) => t.id ?? ''));
+    expect(sent.length).toBe(texts.length);
+    expect([...byRow.values()].filter((n) => n > 1)).toEqual([]);
+  });
+
+  it('the start-up administrator (ADMIN_EMAIL) is made once when both servers start together', async () => {
+    const email = `boss.${randomBytes(4).toString('hex')}@example.com`;
+    const outcomes = await Promise.all(
+      servers().map((s) =>
+        ensureAdmin(s.deps, { email, name: 'Bea Boss', password: 'Correct-Horse-42-Admin' }),
+      ),
+    );
+    // One server created it; the other found it made (or lost the race to the unique e-mail, then found it).
+    expect(outcomes.filter((o) => o === 'created')).toHaveLength(1);
+    const admins = await rows<{ user_type: string }>(
+      a.db,
+      sql`select user_type from users where lower(email) = ${email}`,
+    );
+    expect(admins).toEqual([{ user_type: 'admin' }]);
+  });
+});
