@@ -15,9 +15,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Deps } from '../../src/server/http/context.ts';
 import { runBilling } from '../../src/server/jobs/billing-run.ts';
@@ -77,6 +78,45 @@ function countingProvider(received: SmsMessage[]): SmsProvider {
       return { providerId: `test-${randomBytes(4).toString('hex')}` };
     },
   };
+}
+
+/**
+ * Runs `jobs` (one per server) at the same moment: a third connection holds `table` locked (EXCLUSIVE
+ * mode: reads pass, writes wait) while they start, until each has either reached its first write to it and
+ * waits there or finished without one (it found its job's lock taken and skipped). Then both go on
+ * together, so the test does not depend on luck to make them overlap.
+ */
+async function together<T>(db: Db, table: string, jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const [current] = await rows<{ name: string }>(db, sql`select current_database() as name`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${current!.name}`;
+  const holder = new pg.Client({ connectionString: url.toString() });
+  await holder.connect();
+  try {
+    await holder.query('begin');
+    await holder.query(`lock table ${table} in exclusive mode`);
+    let settled = 0;
+    const running = jobs.map((job) =>
+      job().finally(() => {
+        settled += 1;
+      }),
+    );
+    // A job that fails while the barrier is up is reported by the Promise.all below, not as unhandled.
+    for (const p of running) p.catch(() => undefined);
+    for (let waited = 0; ; waited += 1) {
+      const { rows: waiting } = await holder.query(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+      );
+      if (waiting[0].n + settled >= jobs.length) break;
+      if (waited > 500) throw new Error('the jobs neither reached the barrier nor finished');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await holder.query('commit');
+    return await Promise.all(running);
+  } finally {
+    await holder.end();
+  }
 }
 
 const count = (list: readonly string[]) =>
@@ -154,8 +194,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     );
 
     // The sweep from both servers at once (each server's startSweeper calls it every minute).
-    const sweeps = await Promise.all(servers().map((s) => sweepExpired(s.db)));
-    expect(sweeps.filter((s) => s.swept).length).toBeGreaterThanOrEqual(1);
+    // Both held at the sweep's first write (expiring requests) until both are there, or one has skipped.
+    const sweeps = await together(
+      db,
+      'rides',
+      servers().map((s) => () => sweepExpired(s.db)),
+    );
+    // Its advisory lock: one server does the round, the other skips it (the effects below are once even
+    // without it: every step is a conditional UPDATE; the lock saves the second server the work).
+    expect(sweeps.map((s) => s.swept).sort()).toEqual([false, true]);
 
     // The month-end billing run from both at once: the completed trip's fee becomes one statement.
     const settings = billingSettings(a.deps.env);
@@ -163,13 +210,22 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
       db,
       sql`select nextval('billing_statement_number_seq')::text as n`,
     );
-    await Promise.all(servers().map((s) => runBilling(s.db, settings, monthEnd())));
+    await together(
+      db,
+      'billing_statements',
+      servers().map((s) => () => runBilling(s.db, settings, monthEnd())),
+    );
     const statements = await rows<{ id: string; number: string }>(
       db,
       sql`select id, number from billing_statements where driver_id = ${driver}`,
     );
     expect(statements).toHaveLength(1);
     // One invoice number used: the second run did not take one and give it up (tax invoices in sequence).
+    const [sequence] = await rows<{ n: string }>(
+      db,
+      sql`select last_value::text as n from billing_statement_number_seq`,
+    );
+    expect(Number(sequence!.n)).toBe(Number(numbersBefore[0]!.n) + 1);
     expect(statements[0]!.number).toMatch(
       new RegExp(`-${String(Number(numbersBefore[0]!.n) + 1).padStart(5, '0')}$`),
     );
@@ -177,7 +233,11 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     await db.execute(
       sql`update billing_statements set due_on = ${sydneyDay(0)} where id = ${statements[0]!.id}`,
     );
-    await Promise.all(servers().map((s) => runBilling(s.db, settings)));
+    await together(
+      db,
+      'billing_statements',
+      servers().map((s) => () => runBilling(s.db, settings)),
+    );
 
     // Each notification once: none written twice for the same person, kind and subject.
     const twice = await rows(
