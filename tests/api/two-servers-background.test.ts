@@ -26,8 +26,10 @@ import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { sweepExpired } from '../../src/server/jobs/sweep.ts';
 import { ensureAdmin } from '../../src/server/modules/admin/ensure-admin.ts';
 import { billingSettings } from '../../src/server/modules/billing/settings.ts';
+import { notify } from '../../src/server/modules/notifications/service.ts';
 import { mailFrom } from '../../src/server/services/mail.ts';
 import { createMailSender } from '../../src/server/services/mail-worker.ts';
+import type { PushSender } from '../../src/server/services/push.ts';
 import type { SmsMessage, SmsProvider } from '../../src/server/services/sms.ts';
 import { createSmsSender } from '../../src/server/services/sms-worker.ts';
 import { isSmsKind } from '../../src/shared/marketplace/sms.ts';
@@ -342,5 +344,90 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
       sql`select user_type from users where lower(email) = ${email}`,
     );
     expect(admins).toEqual([{ user_type: 'admin' }]);
+  });
+
+  it('a push whose lease ran out while its server was busy is sent once, by the server that claimed it again', async () => {
+    const db = a.db;
+    const userId = await insertCustomer(db, 'Pat Pushwell');
+    const subscription = {
+      endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(6).toString('hex')}`,
+      expirationTime: null,
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    };
+    await db.execute(
+      sql`insert into push_subscriptions (user_id, endpoint, subscription)
+          values (${userId}, ${subscription.endpoint}, ${JSON.stringify(subscription)})`,
+    );
+    for (const title of ['First', 'Second']) {
+      await db.transaction((tx) =>
+        notify(tx as unknown as Db, {
+          userId,
+          type: 'booking_cancelled',
+          title,
+          message: title,
+          relatedId: null,
+        }),
+      );
+    }
+    // The push service (a third party) stands in here: it records each push by notification (the payload's
+    // tag). Server A's first push hangs until released, as a slow push endpoint would.
+    const pushed: string[] = [];
+    const tagOf = (payload: string) => (JSON.parse(payload) as { tag: string }).tag;
+    let stuck = '';
+    let reached: () => void = () => undefined;
+    const atFirstPush = new Promise<void>((r) => {
+      reached = r;
+    });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slowOnA: PushSender = async (_sub, payload) => {
+      if (!stuck) {
+        stuck = tagOf(payload);
+        reached();
+        await gate;
+      }
+      pushed.push(tagOf(payload));
+    };
+    const onB: PushSender = async (_sub, payload) => {
+      pushed.push(tagOf(payload));
+    };
+
+    // A claims every row of both notifications and hangs on its first push.
+    const roundA = runDeliveryRound({ db, env: a.deps.env, mailer: a.deps.mailer, push: slowOnA });
+    await atFirstPush;
+    // Meanwhile the leases of the rows A claimed but has not reached run out (moved into the past here,
+    // rather than waiting CLAIM_LEASE_SECONDS), and B's round claims and delivers them.
+    await db.execute(sql`
+      update notification_deliveries set next_attempt_at = now() - interval '1 second'
+       where status = 'pending' and not (channel = 'push' and notification_id = ${stuck})`);
+    const roundB = await runDeliveryRound({
+      db: b.database.db,
+      env: b.deps.env,
+      mailer: b.deps.mailer,
+      push: onB,
+    });
+    expect(roundB.sent).toBeGreaterThanOrEqual(1);
+    release();
+    await roundA;
+
+    const ids = await rows<{ id: string }>(db, sql`select id from notifications where user_id = ${userId}`);
+    expect(pushed.sort()).toEqual(ids.map((n) => n.id).sort());
+    const mails = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from mail_outbox where meta->>'notificationId' in (
+            select id::text from notifications where user_id = ${userId})`,
+    );
+    expect(mails[0]!.n).toBe(2);
+    const states = await rows<{ status: string }>(
+      db,
+      sql`select status from notification_deliveries d join notifications n on n.id = d.notification_id
+           where n.user_id = ${userId} and d.channel = 'push'`,
+    );
+    expect(states).toEqual([{ status: 'sent' }, { status: 'sent' }]);
   });
 });
