@@ -126,7 +126,8 @@ async function main() {
     console.log(`Administrator ${env.ADMIN_EMAIL}: ${outcome}`);
   }
   serve = app.fetch;
-  // Background work runs once per cluster (cluster.ts): alone, or in server 1.
+  // Background work runs once per cluster (cluster.ts): alone, or in server 1. Every machine runs it, each
+  // job made safe through PostgreSQL (ADR 029, docs/DEPLOY.md "Background work").
   let stopBackground = async () => {};
   if (background) {
     // Expires past requests and quotes every minute; safe with several instances (an advisory lock). Then
