@@ -21,6 +21,7 @@ import { createApp } from '../../src/server/app.ts';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Deps } from '../../src/server/http/context.ts';
+import { startBackgroundWork } from '../../src/server/jobs/background-work.ts';
 import { runBilling } from '../../src/server/jobs/billing-run.ts';
 import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { sweepExpired } from '../../src/server/jobs/sweep.ts';
@@ -128,13 +129,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
   let smtp: TestSmtp;
   let a: TestServer;
   let b: Server;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-two-servers-'));
+  let dataDir = '';
   const servers = () => [
-    { deps: a.deps, db: a.db },
-    { deps: b.deps, db: b.database.db },
+    { deps: a.deps, db: a.db, database: a.database },
+    { deps: b.deps, db: b.database.db, database: b.database },
   ];
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-two-servers-'));
     smtp = new TestSmtp(await freePort());
     await smtp.start('accept');
     const smtpEnv = { SMTP_URL: smtp.url };
@@ -145,7 +147,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     await b?.database.close();
     await a?.close();
     await smtp?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('the sweep, the billing run, delivery, mail and texts from both servers at once: every effect once', async () => {
@@ -429,5 +431,65 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
            where n.user_id = ${userId} and d.channel = 'push'`,
     );
     expect(states).toEqual([{ status: 'sent' }, { status: 'sent' }]);
+  });
+
+  it("with both servers' background work running as index.ts starts it, each reminder, e-mail and text goes once", async () => {
+    const db = a.db;
+    const customer = await insertCustomer(db, 'Lou Loops');
+    const driver = await insertDriver(db, { fullName: 'Lee Loops', dataDir });
+    await db.execute(sql`update users set phone = '0412 345 679' where id = ${customer}`);
+    const bookingIds: string[] = [];
+    for (const hours of [20, 1]) {
+      const ride = await insertRide(db, customer, { pickupAt: hoursFromNow(hours) });
+      bookingIds.push((await insertBooking(db, ride.id, customer, driver)).bookingId);
+    }
+    const ids = sql.join(
+      bookingIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const settled = async () => {
+      const [state] = await rows<{ notes: number; mails: number; texts: number; waiting: number }>(
+        db,
+        sql`with n as (select id from notifications where related_id in (${ids}))
+            select (select count(*)::int from n) as notes,
+                   (select count(*)::int from mail_outbox where status = 'sent'
+                       and (meta->>'notificationId')::uuid in (select id from n)) as mails,
+                   (select count(*)::int from sms_outbox where status = 'sent'
+                       and (meta->>'notificationId')::uuid in (select id from n)) as texts,
+                   (select count(*)::int from notification_deliveries where status = 'pending')
+                   + (select count(*)::int from mail_outbox where status = 'pending')
+                   + (select count(*)::int from sms_outbox where status = 'pending') as waiting`,
+      );
+      return state;
+    };
+    // Both servers start their background work at the same moment: their sweeps run at once, the
+    // notifications they write wake both delivery workers, whose outbox rows wake both mail and SMS workers.
+    const stops = await Promise.all(
+      servers().map((s) =>
+        startBackgroundWork({ env: s.deps.env, database: s.database, mailer: s.deps.mailer }),
+      ),
+    );
+    try {
+      // Two reminders (the 24-hour one and the 2-hour one) to two people: four notifications, e-mails, texts.
+      await expect
+        .poll(settled, { timeout: 30_000, interval: 100 })
+        .toEqual({ notes: 4, mails: 4, texts: 4, waiting: 0 });
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+    expect(await settled()).toEqual({ notes: 4, mails: 4, texts: 4, waiting: 0 });
+    const sent = await rows<{ message_id: string; attempts: number }>(
+      db,
+      sql`select message_id, attempts from mail_outbox
+           where (meta->>'notificationId')::uuid in (select id from notifications where related_id in (${ids}))`,
+    );
+    expect(sent.map((m) => m.attempts)).toEqual([1, 1, 1, 1]);
+    for (const m of sent) expect(smtp.received.filter((r) => r.messageId === m.message_id)).toHaveLength(1);
+    const texts = await rows<{ attempts: number }>(
+      db,
+      sql`select attempts from sms_outbox
+           where (meta->>'notificationId')::uuid in (select id from notifications where related_id in (${ids}))`,
+    );
+    expect(texts.map((t) => t.attempts)).toEqual([1, 1, 1, 1]);
   });
 });
