@@ -1,14 +1,17 @@
 /**
- * Background work once per cluster of machines (issue 34 item 5): two independent servers on one
+ * Background work once per cluster of machines (issue 34 item 5, ADR 029): two independent servers on one
  * PostgreSQL database (two pools, two apps, as two processes started separately would have; not a
- * WEB_CONCURRENCY cluster, where only server 1 runs the background work) each run the real job functions of
- * src/server/index.ts at the same moment, and every effect happens once: each reminder, lapse warning, late
- * alert, completion and document notice is written once, one statement is issued (one invoice number
- * used), each notification is delivered once per channel, each e-mail reaches the SMTP server once and each
- * text reaches the provider once. The start-up administrator is created once when both start together.
+ * WEB_CONCURRENCY cluster, where only server 1 runs the background work) each run the real job functions
+ * at the same moment, and every effect happens once: each reminder, lapse warning, late alert, completion
+ * and document notice is written once, one statement is issued (one invoice number used), each
+ * notification is delivered once per channel, each e-mail reaches the SMTP server once and each text
+ * reaches the provider once; a push whose lease ran out on a busy server goes once; the start-up
+ * administrator is created once when both start together.
  *
- * The jobs are called from both servers with Promise.all rather than waited for in their loops (the sweep
- * runs each minute); the loops only call these functions (jobs/sweep.ts startSweeper, the worker loops).
+ * The first case calls the jobs from both servers at once (the sweep's loop runs each minute; the loops
+ * only call these functions), holding the rounds at their first write until both are there, so they
+ * overlap every time. The last case starts both servers' background work as index.ts does
+ * (jobs/background-work.ts) and lets the loops do it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
