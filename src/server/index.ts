@@ -8,17 +8,10 @@ import { openDatabase } from './db/client.ts';
 import { StartupError } from './db/data-dir.ts';
 import { type Env, loadEnv } from './env.ts';
 import { isDatabaseUnavailable } from './http/database-errors.ts';
-import { runBilling } from './jobs/billing-run.ts';
-import { startDeliveryWorker } from './jobs/delivery-worker.ts';
-import { startSweeper } from './jobs/sweep.ts';
+import { startBackgroundWork } from './jobs/background-work.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
-import { billingSettings } from './modules/billing/settings.ts';
 import { WEB_DIR } from './paths.ts';
 import { type FetchHandler, listen } from './server.ts';
-import { mailFrom } from './services/mail.ts';
-import { startMailWorker } from './services/mail-worker.ts';
-import { smsProviderFor } from './services/sms.ts';
-import { startSmsWorker } from './services/sms-worker.ts';
 
 /**
  * After the drain delay (SHUTDOWN_DRAIN_MS), a stop asked for by SIGTERM/SIGINT ends the process within this
@@ -126,40 +119,10 @@ async function main() {
     console.log(`Administrator ${env.ADMIN_EMAIL}: ${outcome}`);
   }
   serve = app.fetch;
-  // Background work runs once per cluster (cluster.ts): alone, or in server 1.
+  // Background work runs once per cluster (cluster.ts): alone, or in server 1. Every machine runs it, each
+  // job made safe through PostgreSQL (ADR 029, docs/DEPLOY.md "Background work").
   let stopBackground = async () => {};
-  if (background) {
-    // Expires past requests and quotes every minute; safe with several instances (an advisory lock). Then
-    // the billing run: statements on the 1st, reminders for due and overdue ones (its own lock).
-    const billing = billingSettings(env);
-    const stopSweeper = startSweeper(database.db, {
-      feeBasisPoints: billing.feeBasisPoints,
-      after: (db) => runBilling(db, billing),
-    });
-    // E-mails and pushes every notification as each user chose; several instances share the work safely.
-    const stopDelivery = await startDeliveryWorker({
-      db: database.db,
-      env,
-      mailer: deps.mailer,
-      database,
-    });
-    // Sends the mail outbox over SMTP (JSON transport without SMTP_URL), with retries; see ADR 011.
-    const stopMail = await startMailWorker({
-      db: database.db,
-      database,
-      smtpUrl: env.SMTP_URL,
-      from: mailFrom(env),
-      sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS,
-    });
-    // Sends the text-message outbox through the SMS provider (the development mailbox without one).
-    const stopSms = await startSmsWorker({ db: database.db, database, provider: smsProviderFor(env) });
-    stopBackground = async () => {
-      stopSweeper();
-      await stopDelivery();
-      await stopMail();
-      await stopSms();
-    };
-  }
+  if (background) stopBackground = await startBackgroundWork({ env, database, mailer: deps.mailer });
   console.log(
     `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}${worker === null ? '' : `, server ${worker} of ${env.WEB_CONCURRENCY}${background ? ', with the background work' : ''}`})`,
   );

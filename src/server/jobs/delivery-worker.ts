@@ -8,7 +8,9 @@
  *     NOTHING against the unique (notification_id, channel) index, so however many instances race, each
  *     notification gets one row per channel), 'skipped' straight away when the user turned the channel off;
  *  2. claims due pending rows with FOR UPDATE SKIP LOCKED, taking a lease (next_attempt_at moves forward)
- *     so another instance does not pick the same row while this one sends;
+ *     so another instance does not pick the same row while this one sends; the lease is renewed just
+ *     before each row is sent, only while the claim is still this instance's (renewClaim), so a row whose
+ *     lease ran out in a slow batch and was claimed again elsewhere is sent by that instance alone;
  *  3. sends, then marks the row 'sent' (or 'skipped' when there is nothing to send to), or schedules a
  *     retry with exponential backoff, 'failed' after MAX_ATTEMPTS.
  * A row leaves 'pending' once, so a notification is never delivered twice on a channel. An e-mail is
@@ -278,6 +280,14 @@ async function buildMail(
 /** `marked`: the delivery row was already marked 'sent' together with the outbox row. */
 type Outcome = { status: 'sent'; marked?: boolean } | { status: 'skipped'; reason: string };
 
+/** The claim on `row` is still this instance's: the same attempt, still pending. */
+const stillOurs = (row: Claimed) =>
+  and(
+    eq(notificationDeliveries.id, row.id),
+    eq(notificationDeliveries.status, 'pending'),
+    eq(notificationDeliveries.attempts, row.attempts),
+  );
+
 /** The delivery row lost its claim (another instance finished it) while this one was recording the mail. */
 class ClaimLost extends Error {}
 
@@ -295,13 +305,7 @@ async function markSentWith(
     const marked = await tx
       .update(notificationDeliveries)
       .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-      .where(
-        and(
-          eq(notificationDeliveries.id, row.id),
-          eq(notificationDeliveries.status, 'pending'),
-          eq(notificationDeliveries.attempts, row.attempts),
-        ),
-      )
+      .where(stillOurs(row))
       .returning({ id: notificationDeliveries.id });
     if (marked.length === 0) throw new ClaimLost();
     await write(tx as Db);
@@ -398,13 +402,29 @@ function errorText(err: unknown) {
   return (err instanceof Error ? err.message : String(err)).slice(0, 500);
 }
 
-/** Step 3 for one claimed row. */
-async function deliverOne(deps: DeliveryDeps, row: Claimed): Promise<keyof DeliveryRoundResult> {
+/**
+ * Renews the lease on a claimed row just before it is delivered, if the claim is still ours. A batch is
+ * claimed at once and delivered row after row (a push may take its 15 s timeout per device), so a row at
+ * the end of a slow batch can outlive its lease, be claimed by another instance (attempts + 1) and be
+ * delivered there. Of that claim and this renewal only one can win (both update the row; the loser's
+ * condition no longer holds), so the row goes out once: an e-mail or text would be caught anyway by its
+ * transactional mark (ClaimLost), a push would not.
+ */
+async function renewClaim(db: Db, row: Claimed): Promise<boolean> {
+  const renewed = await db
+    .update(notificationDeliveries)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
+    .where(stillOurs(row))
+    .returning({ id: notificationDeliveries.id });
+  return renewed.length > 0;
+}
+
+/** Step 3 for one claimed row; null when the claim was lost before it began (another instance has it). */
+async function deliverOne(deps: DeliveryDeps, row: Claimed): Promise<keyof DeliveryRoundResult | null> {
+  if (!(await renewClaim(deps.db, row))) return null;
+  // Only while the claim is ours: a later claim's outcome is not overwritten.
   const mark = (set: PgUpdateSetSource<typeof notificationDeliveries>) =>
-    deps.db
-      .update(notificationDeliveries)
-      .set(set)
-      .where(and(eq(notificationDeliveries.id, row.id), eq(notificationDeliveries.status, 'pending')));
+    deps.db.update(notificationDeliveries).set(set).where(stillOurs(row));
   const [n] = await deps.db.select().from(notifications).where(eq(notifications.id, row.notification_id));
   if (!n) {
     await mark({ status: 'skipped', lastError: 'notification removed' });
@@ -447,7 +467,10 @@ export async function runDeliveryRound(deps: DeliveryDeps): Promise<DeliveryRoun
   for (let guard = 0; guard < 50; guard += 1) {
     const claimed = await claimDueDeliveries(deps.db, deps.batchSize ?? 20);
     if (claimed.length === 0) break;
-    for (const row of claimed) result[await deliverOne(deps, row)] += 1;
+    for (const row of claimed) {
+      const outcome = await deliverOne(deps, row);
+      if (outcome) result[outcome] += 1;
+    }
   }
   return result;
 }
