@@ -22,7 +22,12 @@ export interface Running {
 export async function startServerProcess(
   kind: 'pglite' | 'postgres',
   /** `ready: false`: return at once, without waiting for /api/ready (a start that is meant to fail or wait). */
-  opts: { env?: Record<string, string>; ready?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    ready?: boolean;
+    /** For the postgres kind: this existing database (not dropped after) instead of a fresh one. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<Running> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-shutdown-'));
@@ -38,7 +43,9 @@ export async function startServerProcess(
     ...opts.env,
   };
   let dropDatabase = async () => {};
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && opts.databaseUrl) {
+    env.DATABASE_URL = opts.databaseUrl;
+  } else if (kind === 'postgres') {
     const adminUrl = process.env.DATABASE_URL!;
     const name = `test_shutdown_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });

@@ -47,6 +47,7 @@ import {
   insertRide,
 } from './marketplace-fixtures.ts';
 import { insertBooking } from './ride-fixtures.ts';
+import { startServerProcess } from './server-process.ts';
 import { freePort, TestSmtp } from './smtp.ts';
 
 /** What one server's background work uses: its own pool and its own app's dependencies. */
@@ -495,4 +496,58 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     );
     expect(texts.map((t) => t.attempts)).toEqual([1, 1, 1, 1]);
   });
+
+  it('two server processes started separately on one database send each reminder e-mail once', async () => {
+    // What the issue asks for literally: two `node src/server/index.ts` processes, each a lone server
+    // (so each runs all the background work), started at the same moment on one database. The trips are
+    // there before they start, so both first sweeps (at start) find the same reminders due.
+    const [current] = await rows<{ name: string }>(a.db, sql`select current_database() as name`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${current!.name}`;
+    const db = a.db;
+    const customer = await insertCustomer(db, 'Pat Processes');
+    const driver = await insertDriver(db, { fullName: 'Sam Processes', dataDir });
+    const bookingIds: string[] = [];
+    for (const hours of [21, 1.5]) {
+      const ride = await insertRide(db, customer, { pickupAt: hoursFromNow(hours) });
+      bookingIds.push((await insertBooking(db, ride.id, customer, driver)).bookingId);
+    }
+    const ids = sql.join(
+      bookingIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const processes = await Promise.all(
+      [1, 2].map(() =>
+        startServerProcess('postgres', { databaseUrl: url.toString(), env: { SMTP_URL: smtp.url } }),
+      ),
+    );
+    const mailsOf = async () =>
+      rows<{ message_id: string; status: string; attempts: number }>(
+        db,
+        sql`select message_id, status, attempts from mail_outbox
+             where (meta->>'notificationId')::uuid in
+                   (select id from notifications where related_id in (${ids}))`,
+      );
+    try {
+      // Two reminders (24-hour and 2-hour) to two people: four e-mails, each sent.
+      await expect
+        .poll(async () => (await mailsOf()).filter((m) => m.status === 'sent').length, {
+          timeout: 60_000,
+          interval: 200,
+        })
+        .toBe(4);
+      // A few more rounds of both servers' loops: nothing is written or sent again.
+      await new Promise((r) => setTimeout(r, 3_000));
+    } finally {
+      await Promise.all(processes.map((p) => p.cleanup()));
+    }
+    const [notes] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from notifications where related_id in (${ids})`,
+    );
+    expect(notes!.n).toBe(4);
+    const mails = await mailsOf();
+    expect(mails.map((m) => [m.status, m.attempts])).toEqual(Array(4).fill(['sent', 1]));
+    for (const m of mails) expect(smtp.received.filter((r) => r.messageId === m.message_id)).toHaveLength(1);
+  }, 120_000);
 });
