@@ -1,7 +1,7 @@
 /**
  * Overload by a burst (issue 33 item 2): N accepts sent at once on a few trips, then a burst of board
  * reads, against a running server. Used by `bench/accept-burst.ts` (the numbers in bench/README.md) and by
- * tests/api/accept-burst.test.ts (the same scenario, asserted).
+ * tests/timing/accept-burst.test.ts (the same scenario, asserted).
  *
  * Set-up through the API: `trips` customers post one trip each, `drivers` verified drivers quote every
  * trip. The burst: `accepts` POST /api/quotes/:id/accept at once, spread evenly over the trips and each

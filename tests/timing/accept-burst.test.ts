@@ -8,11 +8,13 @@
  * The scenario is bench/burst/accept-burst.ts, the same one `npx tsx bench/accept-burst.ts` measures. The
  * queue of requests waiting for a connection is bounded at 100 here (1,000 in production) so that the
  * burst reliably overflows it on this machine: what is asserted is what clients are told when it does.
- * PostgreSQL only: PGlite has no connection pool.
+ * PostgreSQL only: PGlite has no connection pool. In the timing project (one file at a time): the client
+ * and the server share this process, and with another API file beside it on 2 cores the server once took
+ * more than the 15 s header timeout to read some of the 1,000 reads (Node answered 408).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBurst, setUpBurst, tally } from '../../bench/burst/accept-burst.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { startServer, type TestServer } from '../api/helpers.ts';
 
 const OPTS = { trips: 20, drivers: 10, accepts: 2_000, reads: 1_000, retryDeadlineMs: 60_000 };
 
