@@ -30,15 +30,20 @@ UPDATE notifications n SET awaiting_deliveries = true
 -- the minutes from the trip being posted to the quote. The 200 are taken from quotes alone (through
 -- quotes_driver_created_idx) before the join to rides, so a busy driver costs 200 ride lookups, not one
 -- per quote they ever sent (every quote has its ride: ride_id is not null and cascades).
+-- PL/pgSQL rather than SQL: its plan is kept for the connection instead of planned again on every call
+-- from the trigger.
 CREATE OR REPLACE FUNCTION driver_median_quote_minutes(driver uuid) RETURNS double precision
-  LANGUAGE sql STABLE AS $$
-  SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM (latest.created_at - r.created_at)) / 60)
-    FROM (SELECT q.ride_id, q.created_at
-            FROM quotes q
-           WHERE q.driver_id = driver
-           ORDER BY q.created_at DESC
-           LIMIT 200) latest
-    JOIN rides r ON r.id = latest.ride_id
+  LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM (latest.created_at - r.created_at)) / 60)
+      FROM (SELECT q.ride_id, q.created_at
+              FROM quotes q
+             WHERE q.driver_id = driver
+             ORDER BY q.created_at DESC
+             LIMIT 200) latest
+      JOIN rides r ON r.id = latest.ride_id);
+END
 $$;
 --> statement-breakpoint
 -- Recomputes one driver's stored figure. The row is locked first, in its own statement, and the median
