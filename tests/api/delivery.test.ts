@@ -208,6 +208,29 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     expect(await deliveriesOf(id)).toHaveLength(2);
   });
 
+  it('reads each notification once, while it awaits its delivery rows; a stale one is marked and gets none (issue 34)', async () => {
+    const id = await addNotification({ userId: alice.userId, type: 'trip_completed' });
+    const stale = await addNotification({ userId: alice.userId, type: 'rating_received' });
+    await server.db.execute(
+      sql`update notifications set created_at = now() - interval '25 hours' where id = ${stale}`,
+    );
+    const awaiting = () =>
+      rows<{ id: string }>(server.db, sql`select id from notifications where awaiting_deliveries`);
+    expect((await awaiting()).map((r) => r.id)).toEqual(expect.arrayContaining([id, stale]));
+
+    await runDeliveryRound(deps());
+    expect(await awaiting()).toEqual([]);
+    expect((await deliveriesOf(id)).map((d) => d.channel)).toEqual(['email', 'push']);
+    expect(await deliveriesOf(stale)).toEqual([]);
+
+    // Once its rows are written the notification is not read again: a round no longer looks back over the
+    // last 24 hours (rows removed by hand here stay removed).
+    await server.db.execute(sql`delete from notification_deliveries where notification_id = ${id}`);
+    await runDeliveryRound(deps());
+    expect(await deliveriesOf(id)).toEqual([]);
+    expect(await mailsFor(id)).toHaveLength(1);
+  });
+
   it('gives up after five attempts and marks the delivery failed', async () => {
     const id = await addNotification({ userId: alice.userId, type: 'trip_completed' });
     const broken: Mailer = {

@@ -102,6 +102,21 @@ describe.each(databaseKinds())('notifications (%s)', (kind) => {
     expect(all.items.every((n) => n.isRead)).toBe(true);
   });
 
+  it('counts unread up to 100, what the bell needs for "99+" (issue 34); exact below that', async () => {
+    const reader = await signedInClient(server, { userType: 'customer', fullName: 'Una Unread' });
+    await server.db.execute(sql`
+      insert into notifications (user_id, type, title, message)
+      select ${reader.userId}, 'trip_completed', 'Trip completed', 'Trip ' || g
+        from generate_series(1, 105) g`);
+    expect((await list(reader)).unread).toBe(100);
+    await server.db.execute(sql`
+      update notifications set is_read = true
+       where id in (select id from notifications where user_id = ${reader.userId} limit 10)`);
+    expect((await list(reader)).unread).toBe(95);
+    expect((await reader.client.post('/api/notifications/read-all')).status).toBe(200);
+    expect((await list(reader)).unread).toBe(0);
+  });
+
   it("the live stream says 'ready', then 'change' with kind 'notification' when a quote arrives", async () => {
     const guest = await EventStream.open(server.client(), `${server.baseUrl}/api/notifications/stream`);
     expect(guest.status).toBe(401);

@@ -7,6 +7,8 @@
  *  1. enqueues: one notification_deliveries row per notification and channel (INSERT ... ON CONFLICT DO
  *     NOTHING against the unique (notification_id, channel) index, so however many instances race, each
  *     notification gets one row per channel), 'skipped' straight away when the user turned the channel off;
+ *     only notifications still marked awaiting_deliveries are read (issue 34), and the mark is cleared by
+ *     the same statement;
  *  2. claims due pending rows with FOR UPDATE SKIP LOCKED, taking a lease (next_attempt_at moves forward)
  *     so another instance does not pick the same row while this one sends; the lease is renewed just
  *     before each row is sent, only while the claim is still this instance's (renewClaim), so a row whose
@@ -105,27 +107,38 @@ const smsKindList = sql.join(
   sql`, `,
 );
 
+/** Notifications taken per round by step 1 (each gets up to three delivery rows). */
+const ENQUEUE_BATCH = 300;
+
 /**
  * Step 1: a delivery row per notification and channel (a text only for SMS_KINDS), skipped at once for
- * channels the user turned off.
+ * channels the user turned off. Reads only notifications still awaiting their rows (awaiting_deliveries,
+ * a partial index: issue 34, no rescan of the last 24 hours each round) and clears the mark in the same
+ * statement, so the rows and the mark commit together. SKIP LOCKED: instances racing take different
+ * notifications; the unique (notification_id, channel) index would keep a duplicate out anyway. A
+ * notification first seen when older than DELIVERY_MAX_AGE_HOURS is marked and gets no rows (stale news).
  */
 export async function enqueueDeliveries(db: Db): Promise<number> {
   const chosen = sql`coalesce(case c.channel when 'email' then p.email when 'push' then p.push else p.sms end, true)`;
   const result = (await db.execute(sql`
+    with due as (
+      select id, user_id, type, created_at from notifications
+       where awaiting_deliveries
+       order by created_at
+       limit ${ENQUEUE_BATCH}
+       for update skip locked
+    ), marked as (
+      update notifications set awaiting_deliveries = false where id in (select id from due)
+    )
     insert into notification_deliveries (notification_id, channel, status, last_error)
     select n.id, c.channel,
       case when ${chosen} then 'pending' else 'skipped' end,
       case when ${chosen} then null else 'turned off by the user' end
-    from notifications n
+    from due n
     cross join (values ('email'), ('push'), ('sms')) as c(channel)
     left join notification_preferences p on p.user_id = n.user_id and p.kind = n.type
     where n.created_at > now() - make_interval(hours => ${DELIVERY_MAX_AGE_HOURS})
       and (c.channel <> 'sms' or n.type in (${smsKindList}))
-      and not exists (
-        select 1 from notification_deliveries d where d.notification_id = n.id and d.channel = c.channel
-      )
-    order by n.created_at
-    limit 1000
     on conflict (notification_id, channel) do nothing
     returning id`)) as unknown as Rows<{ id: string }>;
   return result.rows.length;

@@ -142,6 +142,8 @@ export const quotes = pgTable(
     // The fare guide (issue 31): a trip's first quote, from the index alone.
     index('quotes_ride_created_idx').on(t.rideId, t.createdAt),
     index('quotes_driver_idx').on(t.driverId, t.status),
+    // Issue 34: a driver's latest quotes, for the stored median time to quote (driver_quote_times).
+    index('quotes_driver_created_idx').on(t.driverId, t.createdAt),
     index('quotes_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
     index('quotes_run_idx').on(t.runId).where(sql`${t.runId} is not null`),
     index('quotes_live_valid_until_idx')
@@ -154,6 +156,20 @@ export const quotes = pgTable(
     check('quotes_price_check', sql`${t.priceCents} > 0`),
   ],
 );
+
+/**
+ * Issue 34: each driver's median minutes from a trip being posted to their quote on it, over their latest
+ * 200 quotes (the driver card's "quote time"). Kept by the trigger on quotes (drizzle/0026): recomputed for
+ * that one driver in the transaction that adds, removes or re-dates one of their quotes, so the card reads
+ * a column instead of sorting the driver's history on every read. Null: no quotes.
+ */
+export const driverQuoteTimes = pgTable('driver_quote_times', {
+  driverId: uuid('driver_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  medianMinutes: doublePrecision('median_minutes'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
 
 export const bookings = pgTable(
   'bookings',

@@ -16,8 +16,19 @@ export const notifications = pgTable(
     relatedId: uuid('related_id'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 34: true from the insert until the delivery worker has written this notification's delivery
+     * rows (jobs/delivery-worker.ts), so each round reads only these through a small partial index instead
+     * of rescanning the last 24 hours.
+     */
+    awaitingDeliveries: boolean('awaiting_deliveries').notNull().default(true),
   },
-  (t) => [index('notifications_user_id_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_id_created_idx').on(t.userId, t.createdAt),
+    index('notifications_awaiting_deliveries_idx').on(t.createdAt).where(sql`${t.awaitingDeliveries}`),
+    // The unread count (capped, modules/notifications/service.ts) reads only unread rows.
+    index('notifications_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),
+  ],
 );
 
 export const pushSubscriptions = pgTable(

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DriverCardDto, PublicReviewDto, VehicleCardDto } from '../../../shared/marketplace/api.ts';
 import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
 import type { Db } from '../../db/client.ts';
-import { drivers, users, vehicles } from '../../db/schema/index.ts';
+import { driverQuoteTimes, drivers, users, vehicles } from '../../db/schema/index.ts';
 import { completedTrips, ratingSummaries, visibleRating } from '../ratings/summary.ts';
 import { firstNameOf } from '../rides/dto.ts';
 
@@ -42,38 +42,20 @@ export async function vehicleCards(db: Db, ids: (string | null)[]): Promise<Map<
   return new Map(rows.map((v) => [v.id, toVehicleCard(v)]));
 }
 
-/** How many of a driver's latest quotes their typical response time is taken over. */
-const MEDIAN_OVER_QUOTES = 200;
-
 /**
- * Median minutes from a trip being posted to each driver's quote on it, over their latest
- * MEDIAN_OVER_QUOTES quotes: how quickly they answer now, and a cost that does not grow with every quote
- * they ever sent (a busy driver's cards were the slowest query of an accept: issue 17).
+ * The stored median minutes to quote (driver_quote_times, issue 34) as the card shows it: whole minutes,
+ * never below 0. The database keeps the figure current (drizzle/0026: over the driver's latest 200 quotes,
+ * recomputed whenever one of their quotes is added), so reading it costs a primary-key lookup however long
+ * the driver's history.
  */
-async function medianQuoteMinutes(db: Db, driverIds: string[]): Promise<Map<string, number>> {
-  const result = (await db.execute(sql`
-    select d.id as driver_id,
-           (select percentile_cont(0.5) within group (order by latest.minutes)
-              from (select extract(epoch from (q.created_at - r.created_at)) / 60 as minutes
-                      from quotes q join rides r on r.id = q.ride_id
-                     where q.driver_id = d.id
-                     order by q.created_at desc
-                     limit ${MEDIAN_OVER_QUOTES}) latest) as minutes
-      from unnest(array[${sql.join(
-        driverIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]) as d(id)`)) as unknown as { rows: { driver_id: string; minutes: string | number | null }[] };
-  const map = new Map<string, number>();
-  for (const row of result.rows) {
-    if (row.minutes !== null) map.set(row.driver_id, Math.max(0, Math.round(Number(row.minutes))));
-  }
-  return map;
+function cardMinutes(stored: number | null): number | null {
+  return stored === null ? null : Math.max(0, Math.round(stored));
 }
 
 /**
  * Driver cards by user id; a user without a drivers record still gets a card (name, no verification).
  * `quoteTimes: false` leaves out the median time to quote (null): a fixed price's card (issue 31) has no
- * quote to wait for, and it is the costliest part for many drivers at once.
+ * quote to wait for.
  */
 export async function driverCards(
   db: Db,
@@ -82,7 +64,7 @@ export async function driverCards(
 ): Promise<Map<string, DriverCardDto>> {
   const driverIds = [...new Set(ids)];
   if (driverIds.length === 0) return new Map();
-  const [people, summaries, trips, medians] = await Promise.all([
+  const [people, summaries, trips] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -92,13 +74,14 @@ export async function driverCards(
         companyName: drivers.companyName,
         status: drivers.verificationStatus,
         verifiedAt: drivers.verifiedAt,
+        medianQuoteMinutes: driverQuoteTimes.medianMinutes,
       })
       .from(users)
       .leftJoin(drivers, eq(drivers.userId, users.id))
+      .leftJoin(driverQuoteTimes, eq(driverQuoteTimes.driverId, users.id))
       .where(inArray(users.id, driverIds)),
     ratingSummaries(db, driverIds),
     completedTrips(db, driverIds),
-    opts.quoteTimes === false ? new Map<string, number>() : medianQuoteMinutes(db, driverIds),
   ]);
   const cards = new Map<string, DriverCardDto>();
   for (const p of people) {
@@ -114,7 +97,7 @@ export async function driverCards(
       rating: summaries.get(p.id) ?? { average: null, count: 0 },
       completedTrips: trips.get(p.id) ?? 0,
       memberSince: p.createdAt.toISOString(),
-      medianQuoteMinutes: medians.get(p.id) ?? null,
+      medianQuoteMinutes: opts.quoteTimes === false ? null : cardMinutes(p.medianQuoteMinutes),
     });
   }
   return cards;

@@ -89,12 +89,19 @@ export async function listNotifications(
   return rows.map(toNotificationDto);
 }
 
+/**
+ * The bell shows up to 99 and then "99+" (web/app/shell/AccountControls.tsx), so unread rows are counted up
+ * to UNREAD_COUNT_CAP and no further (issue 34): the cost stays bounded however many a user leaves unread.
+ */
+export const UNREAD_COUNT_CAP = 100;
+
+/** The user's unread notifications, counted up to UNREAD_COUNT_CAP (through notifications_unread_idx). */
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  return Number(row?.n ?? 0);
+  const result = (await db.execute(sql`
+    select count(*)::int as n from (
+      select 1 from notifications where user_id = ${userId} and not is_read limit ${UNREAD_COUNT_CAP}
+    ) unread`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** Marks one of the user's notifications read; another user's id changes nothing (and reads as 404). */

@@ -247,6 +247,7 @@ export function useSubmitRating() {
 export function useNotifications(enabled = true) {
   return useQuery({
     queryKey: ['notifications'],
+    // `unread` is counted up to 100 (the bell shows "99+"): modules/notifications/service.ts.
     queryFn: () => api<{ items: NotificationDto[]; unread: number }>('/api/notifications'),
     enabled,
   });
