@@ -14,10 +14,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { percentileMs, runBurst, setUpBurst, tally } from './burst/accept-burst.ts';
 import { ApiProcess, REPO_ROOT } from './chaos/api-process.ts';
 import { freePort } from './chaos/util.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,18 +37,13 @@ const opts = {
   reads: Number(args.reads),
   retryDeadlineMs: 120_000,
 };
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const appDir = path.resolve(args['app-dir'] ?? REPO_ROOT);
 if (!existsSync(path.join(appDir, 'src/server/index.ts')))
   throw new Error(`no src/server/index.ts in ${appDir}`);
 
-const name = `bench_burst_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const throwaway = await throwawayDatabase('burst', {
+  fallbackUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
+});
 const workDir = mkdtempSync(path.join(tmpdir(), 'bench-burst-'));
 const port = await freePort();
 const api = new ApiProcess(
@@ -62,7 +57,7 @@ const api = new ApiProcess(
     APP_ENV: 'development',
     TRUST_PROXY: 'true',
     AUTH_SECRET: randomBytes(32).toString('hex'),
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: throwaway.url,
     DATA_DIR: workDir,
   },
   path.join(workDir, 'api.log'),
@@ -102,9 +97,6 @@ board reads: ${opts.reads} at once, in ${(r.readBurstMs / 1000).toFixed(1)} s
   latency: p50 ${percentileMs(readMs, 50)} ms, p99 ${percentileMs(readMs, 99)} ms`);
 } finally {
   await api.stop(15_000);
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await c.end();
+  await throwaway.drop();
   rmSync(workDir, { recursive: true, force: true });
 }

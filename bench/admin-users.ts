@@ -15,21 +15,13 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { listUsers } from '../src/server/modules/admin/users-list.ts';
 import { userListQuerySchema } from '../src/shared/admin/users.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const USERS = Number(process.argv[2] ?? 100_000);
 const RUNS = 200;
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server (a throwaway database is created on it).');
-  process.exit(1);
-}
 
-const name = `bench_users_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const throwaway = await throwawayDatabase('users');
+const url = throwaway.url;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -92,8 +84,8 @@ const LAST = [
 const PLACE = ['Bay', 'Port', 'Coastal', 'Hunter', 'Harbour', 'Dune', 'Airport', 'Anna', 'Nelson', 'Tomaree'];
 
 try {
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  const raw = new pg.Client({ connectionString: url.toString() });
+  const database = await openDatabase({ databaseUrl: url });
+  const raw = new pg.Client({ connectionString: url });
   await raw.connect();
 
   console.log(`filling ${USERS.toLocaleString()} users...`);
@@ -169,6 +161,5 @@ try {
   await raw.end();
   await database.close();
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await throwaway.drop();
 }

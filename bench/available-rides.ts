@@ -15,29 +15,21 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { availableRides } from '../src/server/modules/rides/available.ts';
 import { utcToSydney } from '../src/shared/marketplace/time.ts';
 import { availableRidesQuerySchema } from '../src/shared/validation/marketplace.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const RUNS = 200;
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server (a throwaway database is created on it).');
-  process.exit(1);
-}
 
-const name = `bench_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const throwaway = await throwawayDatabase('rides');
+const url = throwaway.url;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 try {
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  const raw = new pg.Client({ connectionString: url.toString() });
+  const database = await openDatabase({ databaseUrl: url });
+  const raw = new pg.Client({ connectionString: url });
   await raw.connect();
 
   console.log(`filling ${ROWS.toLocaleString()} rides...`);
@@ -136,6 +128,5 @@ try {
   await raw.end();
   await database.close();
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await throwaway.drop();
 }

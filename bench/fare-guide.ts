@@ -16,21 +16,13 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { fareGuide } from '../src/server/modules/fare-guide/query.ts';
 import { fareGuideQuerySchema } from '../src/shared/marketplace/fare-guide.ts';
 import { fillTrips } from './fill-trips.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const RIDES = Number(process.argv[2] ?? 100_000);
 const RUNS = 500;
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server (a throwaway database is created on it).');
-  process.exit(1);
-}
 
-const name = `bench_fare_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const throwaway = await throwawayDatabase('fare');
+const url = throwaway.url;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -46,8 +38,8 @@ const BUSY = [
 ];
 
 try {
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  const raw = new pg.Client({ connectionString: url.toString() });
+  const database = await openDatabase({ databaseUrl: url });
+  const raw = new pg.Client({ connectionString: url });
   await raw.connect();
 
   console.log(`filling ${RIDES.toLocaleString()} rides...`);
@@ -167,6 +159,5 @@ try {
   await raw.end();
   await database.close();
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await throwaway.drop();
 }

@@ -27,23 +27,17 @@ import { forgetPriceListCards } from '../src/server/modules/fares/price-list-car
 import { NO_NEEDS } from '../src/shared/marketplace/needs.ts';
 import { nextDate, sydneyToday, sydneyToUtc } from '../src/shared/marketplace/time.ts';
 import { fillTrips } from './fill-trips.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const RIDES = Number(process.argv[2] ?? 100_000);
 const RUNS = 500;
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server (a throwaway database is created on it).');
-  process.exit(1);
-}
-
-/** BENCH_DB=<name>: time an already filled database again (kept); otherwise a new one, dropped at the end. */
+/**
+ * BENCH_DB=<name>: time an already filled database again (kept); otherwise a new one, dropped at the end
+ * (KEEP=1 keeps it).
+ */
 const reuse = process.env.BENCH_DB;
-const name = reuse ?? `bench_prices_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if (!reuse) await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const throwaway = await throwawayDatabase('prices', { reuse, keep: Boolean(process.env.KEEP) });
+const url = throwaway.url;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -59,8 +53,8 @@ const BUSY = [
 ];
 
 try {
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  const raw = new pg.Client({ connectionString: url.toString() });
+  const database = await openDatabase({ databaseUrl: url });
+  const raw = new pg.Client({ connectionString: url });
   await raw.connect();
 
   let t = performance.now();
@@ -208,7 +202,5 @@ try {
   await raw.end();
   await database.close();
 } finally {
-  if (!reuse && !process.env.KEEP) await admin.query(`drop database if exists ${name} with (force)`);
-  else console.log(`kept database ${name}`);
-  await admin.end();
+  await throwaway.drop();
 }

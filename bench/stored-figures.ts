@@ -19,22 +19,13 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { SMS_KINDS } from '../src/shared/marketplace/sms.ts';
 import { fillTrips } from './fill-trips.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const RIDES = Number(process.argv[2] ?? 20_000);
 const RUNS = 200;
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server (a throwaway database is created on it).');
-  process.exit(1);
-}
 
-const name = `bench_stored_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-admin.on('error', (e) => console.error('admin connection:', e.message));
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const throwaway = await throwawayDatabase('stored');
+const url = throwaway.url;
 
 /** fillTrips' five busy routes (as bench/fare-guide.ts). */
 const BUSY = [
@@ -105,9 +96,9 @@ const UNREAD_AFTER = `select count(*)::int as n from (
   select 1 from notifications where user_id = $1 and not is_read limit 100) unread`;
 
 try {
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url });
   await database.close();
-  const raw = new pg.Client({ connectionString: url.toString() });
+  const raw = new pg.Client({ connectionString: url });
   await raw.connect();
   raw.on('error', (e) => console.error('raw connection:', e.message));
 
@@ -302,6 +293,5 @@ try {
   await plan('unread count after', UNREAD_AFTER, [reader]);
   await raw.end();
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await throwaway.drop();
 }
