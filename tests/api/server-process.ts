@@ -8,8 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { freePort } from './helpers.ts';
+import { createPostgresDatabase, freePort } from './helpers.ts';
 
 export interface Running {
   child: ChildProcess;
@@ -46,21 +45,9 @@ export async function startServerProcess(
   if (kind === 'postgres' && opts.databaseUrl) {
     env.DATABASE_URL = opts.databaseUrl;
   } else if (kind === 'postgres') {
-    const adminUrl = process.env.DATABASE_URL!;
-    const name = `test_shutdown_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
+    const created = await createPostgresDatabase(process.env.DATABASE_URL!);
+    env.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env,
