@@ -6,11 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { sweepExpired } from '../../src/server/jobs/sweep.ts';
 import type { BookingDto, NotificationDto, QuoteDto } from '../../src/shared/marketplace/api.ts';
 import {
   databaseKinds,
+  deliverNotifications,
   type MailRow,
   makeAdmin,
   readMailbox,
@@ -71,13 +71,7 @@ describe.each(databaseKinds())('booking confirmation and e-mails that stand on t
     await server?.close();
   });
 
-  const deliver = () =>
-    runDeliveryRound({
-      db: server.db,
-      env: server.deps.env,
-      mailer: server.deps.mailer,
-      push: async () => {},
-    });
+  const deliver = () => deliverNotifications(server);
 
   const notificationsOf = async (who: Person) =>
     ((await (await who.client.get('/api/notifications')).json()) as { items: NotificationDto[] }).items;

@@ -7,11 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rides } from '../../src/server/db/schema/index.ts';
-import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { sweepExpired } from '../../src/server/jobs/sweep.ts';
 import type { BookingDto, NotificationDto } from '../../src/shared/marketplace/api.ts';
 import {
   databaseKinds,
+  deliverNotifications,
   type MailRow,
   readMailbox,
   signedInClient,
@@ -52,13 +52,7 @@ describe.each(databaseKinds())('what was booked, in the e-mails, reminders and c
     await server?.close();
   });
 
-  const deliver = () =>
-    runDeliveryRound({
-      db: server.db,
-      env: server.deps.env,
-      mailer: server.deps.mailer,
-      push: async () => {},
-    });
+  const deliver = () => deliverNotifications(server);
 
   const notificationsOf = async (who: Person) =>
     ((await (await who.client.get('/api/notifications')).json()) as { items: NotificationDto[] }).items;

@@ -14,6 +14,7 @@ import { createApp } from '../../src/server/app.ts';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { AppBindings, Deps } from '../../src/server/http/context.ts';
+import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { verifyDriverForDevelopment } from '../../src/server/modules/verification/dev-verify.ts';
 import { listen } from '../../src/server/server.ts';
 import { mailFrom } from '../../src/server/services/mail.ts';
@@ -519,5 +520,15 @@ export function freePort(): Promise<number> {
       const { port } = s.address() as net.AddressInfo;
       s.close(() => resolve(port));
     });
+  });
+}
+
+/** One round of the notification delivery worker on this server: e-mails and texts recorded, no push sent. */
+export function deliverNotifications(server: TestServer) {
+  return runDeliveryRound({
+    db: server.db,
+    env: server.deps.env,
+    mailer: server.deps.mailer,
+    push: async () => {},
   });
 }

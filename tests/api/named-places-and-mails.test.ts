@@ -6,11 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { notify } from '../../src/server/modules/notifications/service.ts';
 import type { RideDto } from '../../src/shared/marketplace/api.ts';
 import {
   databaseKinds,
+  deliverNotifications,
   rows,
   signedInClient,
   startServer,
@@ -56,13 +56,7 @@ describe.each(databaseKinds())('trips named by their named places, in pages and 
       sql`select subject, text, html from mail_outbox where "to" = ${email} and kind = 'notification'
           and meta->>'notificationType' = ${type} order by created_at`,
     );
-  const deliver = () =>
-    runDeliveryRound({
-      db: server.db,
-      env: server.deps.env,
-      mailer: server.deps.mailer,
-      push: async () => {},
-    });
+  const deliver = () => deliverNotifications(server);
 
   it('a return trip to the airport: the board names the airport and hides the street; the e-mails say it right', async () => {
     // Chosen from the list, the airport fills the address with its name and suburb.

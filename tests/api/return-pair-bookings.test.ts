@@ -6,11 +6,11 @@
  * told in one message that names the cancelled leg and the leg that stands.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import type { BookingDto, QuoteDto } from '../../src/shared/marketplace/api.ts';
 import { formatSydneyDateTime } from '../../src/shared/marketplace/time.ts';
 import {
   databaseKinds,
+  deliverNotifications,
   type MailRow,
   readMailbox,
   signedInClient,
@@ -46,13 +46,7 @@ describe.each(databaseKinds())('a return pair booked together is one booking wit
     await server?.close();
   });
 
-  const deliver = () =>
-    runDeliveryRound({
-      db: server.db,
-      env: server.deps.env,
-      mailer: server.deps.mailer,
-      push: async () => {},
-    });
+  const deliver = () => deliverNotifications(server);
 
   /** Out in `outDays` at 09:30 on QF1504, back in `backDays` at 17:15 on JQ451; booked as a pair at $310. */
   async function bookPair(outDays: number, backDays: number) {

@@ -21,6 +21,7 @@ import type { BookingDto } from '../../src/shared/marketplace/api.ts';
 import type { NotificationType } from '../../src/shared/marketplace/notification-types.ts';
 import {
   databaseKinds,
+  deliverNotifications,
   errorOf,
   makeAdmin,
   rows,
@@ -146,13 +147,7 @@ describe.each(databaseKinds())('text messages (%s)', (kind) => {
     await standIn?.close();
   });
 
-  const deliver = () =>
-    runDeliveryRound({
-      db: server.db,
-      env: server.deps.env,
-      mailer: server.deps.mailer,
-      push: async () => {},
-    });
+  const deliver = () => deliverNotifications(server);
 
   /** Runs the SMS worker's rounds (retries due at once) until nothing is pending. */
   async function sendTexts() {
