@@ -76,6 +76,7 @@ try {
   const r = await runBurst(set, opts);
 
   const ms = r.acceptAnswers.map((a) => a.ms);
+  const busyMs = r.acceptAnswers.filter((a) => a.code === 'server_busy').map((a) => a.ms);
   const bookedAfterBurst = r.trips.filter((t) => t.bookedAfterBurst.length > 0).length;
   const created = r.acceptAnswers.filter((a) => a.status === 201).length;
   const untold = r.trips.filter((t) =>
@@ -88,6 +89,7 @@ try {
 accepts: ${opts.accepts} at once on ${opts.trips} trips (${opts.drivers} quotes each), in ${(r.acceptBurstMs / 1000).toFixed(1)} s
   answers: ${JSON.stringify(tally(r.acceptAnswers))}
   latency: p50 ${percentileMs(ms, 50)} ms, p99 ${percentileMs(ms, 99)} ms, max ${percentileMs(ms, 100)} ms
+  time to a server_busy answer: p50 ${percentileMs(busyMs, 50)} ms, p99 ${percentileMs(busyMs, 99)} ms (${busyMs.length} answers)
   trips booked by the burst: ${bookedAfterBurst} of ${opts.trips}
   bookings whose own accept (the one that committed) was not answered 201: ${bookedAfterBurst - created}
   booked trips whose customer got no answer at all naming the booking: ${untold}

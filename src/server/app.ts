@@ -28,6 +28,7 @@ import {
   databaseUnavailable,
   isDatabaseUnavailable,
   isInputRejectedByDatabase,
+  refuseWhenSaturated,
   serverBusy,
 } from './http/database-errors.ts';
 import { AppError, errorResponse, notFound } from './http/errors.ts';
@@ -304,6 +305,8 @@ export function createApp(opts: AppOptions) {
     c.set('deps', deps);
     await next();
   });
+  // A saturated instance refuses new work at once (503 server_busy) instead of queueing it for seconds.
+  app.use('/api/*', refuseWhenSaturated(database.load));
   app.use('/api/*', clientIp(deps));
   app.use('/api/*', originCheck(trustedOrigins));
   // Before anything reads a body: 413 for a body over its route's limit, without reading it.

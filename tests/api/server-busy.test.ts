@@ -75,4 +75,30 @@ describe.skipIf(!process.env.DATABASE_URL)('a busy instance (postgres)', () => {
     expect(outcomes).toContain('ServerBusyError');
     expect(outcomes.filter((o) => o !== 'served' && o !== 'ServerBusyError')).toEqual([]);
   }, 60_000);
+
+  it('a saturated instance refuses a new request at once instead of queueing it (issue 34)', async () => {
+    // Every connection held 2.5 s and three queries queued behind them: after 1.3 s the oldest has waited
+    // past POOL_PRESSURE.shedAfterMs (1 s) with the database answering. A new request is refused at the
+    // door; queued, it would have got a connection when the holders finished (2.5 s < the 3 s wait limit)
+    // and answered 200.
+    await server.db.execute(sql`select 1`);
+    const held = Array.from({ length: 10 }, () =>
+      server.db.execute(sql`select pg_sleep(2.5)`).catch((err: Error) => err),
+    );
+    const queued = Array.from({ length: 3 }, () =>
+      server.db.execute(sql`select 1`).catch((err: Error) => err),
+    );
+    await new Promise((r) => setTimeout(r, 1_300));
+    const pricesUrl = `${server.baseUrl}/api/fares/prices?pickupLat=-32.79&pickupLng=151.83&destinationLat=-32.71&destinationLng=152.15&pickupAt=${encodeURIComponent(new Date(Date.now() + 3 * 86_400_000).toISOString())}&passengers=2&bags=1`;
+    const res = await fetch(pricesUrl, { headers: { 'X-Forwarded-For': '10.44.0.4' } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('2');
+    expect(await errorCode(res)).toBe('server_busy');
+    // The queries already admitted were served, none refused.
+    const outcomes = await Promise.all([...held, ...queued]);
+    expect(outcomes.filter((o) => o instanceof Error)).toEqual([]);
+    // Once the queue is gone, the same request is served.
+    const again = await fetch(pricesUrl, { headers: { 'X-Forwarded-For': '10.44.0.4' } });
+    expect(again.status).toBe(200);
+  }, 30_000);
 });

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { checkDataDir } from './data-dir.ts';
 import { PgListener } from './listener.ts';
-import { applyPoolPressure } from './pool-pressure.ts';
+import { applyPoolPressure, type PoolLoad } from './pool-pressure.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -43,6 +43,12 @@ export interface Database {
    * (`migrationUrl`, ADR 023).
    */
   auditLogSwitchable: boolean;
+  /**
+   * The connection pool's load (PostgreSQL): `saturated()` while requests have waited over a second for a
+   * connection with the database answering, so new ones are refused at once (db/pool-pressure.ts). PGlite
+   * has no pool: never saturated.
+   */
+  load: PoolLoad;
   /** Whether the database answers within `timeoutMs` and has every migration of this build applied. */
   ready(timeoutMs?: number): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;
@@ -66,6 +72,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Requests that may wait for a pooled connection before the next is refused (POOL_PRESSURE; tests). */
   poolMaxWaiting?: number;
+  /** How long the oldest waiter may wait before new requests are refused (POOL_PRESSURE.shedAfterMs; tests). */
+  poolShedAfterMs?: number;
 }
 
 /** A request waits at most this long for a database connection (then 503). */
@@ -282,7 +290,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // listener Node would end the process. The pool discards that client and makes new ones when asked.
     pool.on('error', (err) => console.error('database connection lost (the pool reconnects):', err.message));
     // A bounded wait for connections, and "busy" told apart from "down" (db/pool-pressure.ts).
-    applyPoolPressure(pool, opts.poolMaxWaiting);
+    const load = applyPoolPressure(pool, opts.poolMaxWaiting, opts.poolShedAfterMs);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // /api/ready asks on a connection of its own, so a busy pool does not make a healthy instance "not ready".
     const readyPool = new pg.Pool({
@@ -310,6 +318,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       auditLogSwitchable,
+      load,
       listen: async (channel, onPayload, onResume) => {
         const stop = listener.listen(channel, { onPayload, onResume });
         return async () => stop();
@@ -347,6 +356,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     // One role for everything: the process itself.
     auditLogSwitchable: true,
+    load: { oldestWaitMs: () => 0, saturated: () => false },
     // In process: the "connection" cannot drop, so there is never anything to resume.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);

@@ -3,8 +3,10 @@
  * PostgreSQL restarts (or the network to it is cut) gets 503 with Retry-After and the spec's database
  * wording (SPEC §8 "database") instead of a 500, and the client knows to try again.
  */
+
+import { createMiddleware } from 'hono/factory';
 import { ERROR_CATEGORY_TEXT } from '../../shared/errors.ts';
-import { ServerBusyError } from '../db/pool-pressure.ts';
+import { type PoolLoad, ServerBusyError } from '../db/pool-pressure.ts';
 import { AppError } from './errors.ts';
 
 /** What a client is told to wait before retrying. */
@@ -87,4 +89,17 @@ export function isInputRejectedByDatabase(err: unknown): boolean {
     current = e.cause;
   }
   return false;
+}
+
+/**
+ * At the door: while this instance is saturated (its requests have queued over a second for a database
+ * connection and the database answers; db/pool-pressure.ts), a new API request is answered 503
+ * `server_busy` at once, before it does any work, rather than joining the queue and being refused seconds
+ * later (issue 34). Requests already admitted are not cut.
+ */
+export function refuseWhenSaturated(load: PoolLoad) {
+  return createMiddleware(async (_c, next) => {
+    if (load.saturated()) throw serverBusy();
+    await next();
+  });
 }
