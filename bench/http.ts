@@ -42,6 +42,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { NO_NEEDS } from '../src/shared/marketplace/needs.ts';
+import { CpuMeter, postgresOf, postmasterPid, processTree } from './accept-rate/cpu-meter.ts';
 import { openLoop, quantile, statusTally } from './accept-rate/open-loop.ts';
 import {
   describePending,
@@ -303,6 +304,8 @@ async function run(target: string, pid: number | null, options: Options) {
   return row;
 }
 
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 /** Per booking made, in milliseconds, or null when none was. */
 const perBooking = (seconds: number, bookings: number) => (bookings ? (seconds * 1000) / bookings : null);
 const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)} ms`);
@@ -310,8 +313,9 @@ const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)} ms`);
 /**
  * The accept target (issue 34 item 2): ACCEPT_RATE accepts a second for DURATION s, open loop, each a
  * different quote of `quoteIds`; then the bookings' notifications, e-mails and texts waited out. CPU (the
- * server's processes, and every PostgreSQL process) from the first request to the last answer, and to the
- * moment that work was done, each divided by the bookings made (201s).
+ * server's processes, and the benchmark database's PostgreSQL processes: bench/accept-rate/cpu-meter.ts)
+ * from the first request to the last answer, and to the moment that work was done, each divided by the
+ * bookings made (201s).
  */
 async function runAccept(
   pid: number | null,
@@ -327,8 +331,11 @@ async function runAccept(
     const setUp = await waitForNoPendingWork(db, null, { intervalMs: 250, timeoutMs: 120_000 });
     if (setUp.doneAt === null) console.log(`  before the accepts, still ${describePending(setUp.left)}`);
     const mailsBefore = sink.deliveries.length;
-    const cpu0 = pid ? cpuSeconds(pid) : 0;
-    const db0 = postgresCpuSeconds();
+    // Sampled through the run, so PostgreSQL connections the pool closes meanwhile keep their CPU.
+    const serverCpu = pid ? new CpuMeter(processTree(pid)) : null;
+    const dbCpu = new CpuMeter(postgresOf(await postmasterPid(db), new URL(dbUrl).pathname.slice(1)));
+    serverCpu?.start();
+    dbCpu.start();
     const offered = Math.round(ACCEPT_RATE * DURATION);
     if (offered > quoteIds.length) throw new Error(`${offered} accepts but ${quoteIds.length} quotes seeded`);
     const headers = { cookie, origin: APP_URL, 'content-type': 'application/json' };
@@ -341,16 +348,18 @@ async function runAccept(
       timeoutMs: 120_000,
     });
     const lastAnswerAt = performance.now();
-    const cpuAnswered = (pid ? cpuSeconds(pid) : 0) - cpu0;
-    const dbAnswered = postgresCpuSeconds() - db0;
+    const cpuAnswered = serverCpu?.read() ?? 0;
+    const dbAnswered = dbCpu.read();
 
     const notificationIds = await notificationsOfAcceptedQuotes(db, quoteIds.slice(0, offered));
     const after = await waitForNoPendingWork(db, notificationIds, {
       intervalMs: 250,
       timeoutMs: AFTER_TIMEOUT_S * 1000,
     });
-    const cpuAll = (pid ? cpuSeconds(pid) : 0) - cpu0;
-    const dbAll = postgresCpuSeconds() - db0;
+    const cpuAll = serverCpu?.read() ?? 0;
+    const dbAll = dbCpu.read();
+    serverCpu?.stop();
+    dbCpu.stop();
     const { rows: sent } = await db.query<{ mails: string; mails_failed: string; texts: string }>(
       `select
          (select count(*) from mail_outbox where status = 'sent' and meta->>'notificationId' = any($1::text[])) mails,
@@ -378,30 +387,29 @@ async function runAccept(
       dbCpuMsPerRequest: perBooking(dbAll, booked),
     };
     const s = sent[0]!;
-    console.log(
+    const sendLagP99 = quantile(
+      result.answers.map((a) => a.sendLagMs),
+      0.99,
+    );
+    const lines = [
       `accept a quote, open loop: ${ACCEPT_RATE}/s offered for ${DURATION} s (${offered} requests); ` +
         `achieved ${(answered.length / spanS).toFixed(1)} answers/s, ${(booked / spanS).toFixed(1)} bookings/s ` +
-        `(${spanS.toFixed(1)} s to the last answer)
-` +
-        `  latency from when each was due: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${Math.round(quantile(latencies, 1))} ms
-` +
-        `  answers: ${tally}
-` +
-        `  client: ${result.socketsOpened} connections opened, sent late by p99 ${quantile(
-          result.answers.map((a) => a.sendLagMs),
-          0.99,
-        ).toFixed(1)} ms
-` +
-        `  CPU per booking to the last answer: server ${ms(pid ? perBooking(cpuAnswered, booked) : null)}, PostgreSQL ${ms(perBooking(dbAnswered, booked))}
-` +
-        `  CPU per booking with its notifications, e-mails and texts: server ${ms(row.cpuMsPerRequest)}, PostgreSQL ${ms(row.dbCpuMsPerRequest)} ` +
+        `(${spanS.toFixed(1)} s from the first request to the last answer)`,
+      `  latency from when each was due: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${Math.round(quantile(latencies, 1))} ms`,
+      `  answers: ${tally}`,
+      `  client: ${result.socketsOpened} connections opened, sent late by p99 ${sendLagP99.toFixed(1)} ms`,
+      `  CPU per booking to the last answer: server ${ms(pid ? perBooking(cpuAnswered, booked) : null)}, ` +
+        `PostgreSQL ${ms(perBooking(dbAnswered, booked))}`,
+      `  CPU per booking with its notifications, e-mails and texts: server ${ms(row.cpuMsPerRequest)}, ` +
+        `PostgreSQL ${ms(row.dbCpuMsPerRequest)} ` +
         (after.doneAt === null
           ? `(NOT all done after ${AFTER_TIMEOUT_S} s: ${describePending(after.left)})`
-          : `(done ${((after.doneAt - lastAnswerAt) / 1000).toFixed(1)} s after the last answer)`) +
-        `
-  sent for ${notificationIds.length} notifications: ${s.mails} e-mails (SMTP sink received ${sink.deliveries.length - mailsBefore}, ` +
-        `${s.mails_failed} failed), ${s.texts} texts`,
-    );
+          : `(done ${((after.doneAt - lastAnswerAt) / 1000).toFixed(1)} s after the last answer)`),
+      `  sent for ${notificationIds.length} notifications: ${s.mails} e-mails (the SMTP sink received ` +
+        `${sink.deliveries.length - mailsBefore}; ${s.mails_failed} failed or expired), ${s.texts} texts`,
+      `  load average now ${loadAverage()}`,
+    ];
+    console.log(lines.join('\n'));
     return row;
   } finally {
     await db.end();
@@ -458,7 +466,7 @@ try {
     : null;
   const asset = readdirSync('dist/web/assets').find((f) => f.endsWith('.js') && f.startsWith('index-'));
   console.log(
-    `${DURATION} s per target, ${CONNECTIONS} connections, ${WEB_CONCURRENCY} server process(es), database: ${database.url ? 'PostgreSQL' : 'PGlite'}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    `${DURATION} s per target, ${CONNECTIONS} connections, ${WEB_CONCURRENCY} server process(es), database: ${database.url ? 'PostgreSQL' : 'PGlite'}, load average ${loadAverage()}`,
   );
   const pid = app.pid ?? null;
   const asDriver = { cookie: driver.cookie };
