@@ -26,13 +26,15 @@
  * the last answer, and until the bookings' notifications, e-mails and texts are all sent
  * (bench/accept-rate/work-after-answer.ts). The server sends its e-mails over SMTP to a sink in this
  * process (bench/chaos/smtp-sink.ts), so they are really sent. Before it starts, the work left by the
- * set-up (sign-up mails, the seeded notifications) is waited out, so it is not counted.
+ * set-up (sign-up mails, the seeded notifications) is waited out, so it is not counted, and the CPU of 10 s
+ * of idle is measured, since the work after the answers takes minutes and the idle part of it is printed.
  *
  * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
  * WEB_CONCURRENCY (the server's processes; 1 here unless set), ONLY (comma-separated target names, e.g.
  * ONLY=board,hello or ONLY=accept), PROFILE=dir (the server runs with --cpu-prof into dir; one process
  * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand),
- * AFTER_TIMEOUT seconds to wait for the accepts' notifications and e-mails (300).
+ * AFTER_TIMEOUT seconds to wait for the accepts' notifications and e-mails (300; at about 9 e-mails a
+ * second, 200/s for 10 s needs 900).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -60,6 +62,7 @@ const WEB_CONCURRENCY = process.env.WEB_CONCURRENCY ?? '1';
 const ONLY = process.env.ONLY?.split(',').map((s) => s.trim());
 const PROFILE = process.env.PROFILE;
 const AFTER_TIMEOUT_S = Number(process.env.AFTER_TIMEOUT ?? 300);
+const IDLE_S = 10;
 const HELLO_PORT = 3980;
 const APP_PORT = 3981;
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -342,8 +345,16 @@ async function runAccept(
     // Sampled through the run, so PostgreSQL connections the pool closes meanwhile keep their CPU.
     const serverCpu = pid ? new CpuMeter(processTree(pid)) : null;
     const dbCpu = new CpuMeter(postgresOf(await postmasterPid(db), new URL(dbUrl).pathname.slice(1)));
+    // What the server and PostgreSQL spend when nothing is asked of them (the workers' polls, the sweep),
+    // per second: the work after the answers takes minutes, and this much of its CPU is spent regardless.
     serverCpu?.start();
     dbCpu.start();
+    await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+    const idleServer = (serverCpu?.read() ?? 0) / IDLE_S;
+    const idleDb = dbCpu.read() / IDLE_S;
+    serverCpu?.start();
+    dbCpu.start();
+    const started = performance.now();
     const offered = Math.round(ACCEPT_RATE * DURATION);
     if (offered > quoteIds.length) throw new Error(`${offered} accepts but ${quoteIds.length} quotes seeded`);
     const headers = { cookie, origin: APP_URL, 'content-type': 'application/json' };
@@ -364,6 +375,7 @@ async function runAccept(
       intervalMs: 250,
       timeoutMs: AFTER_TIMEOUT_S * 1000,
     });
+    const allDoneAt = after.doneAt ?? performance.now();
     const cpuAll = serverCpu?.read() ?? 0;
     const dbAll = dbCpu.read();
     serverCpu?.stop();
@@ -413,6 +425,10 @@ async function runAccept(
         (after.doneAt === null
           ? `(NOT all done after ${AFTER_TIMEOUT_S} s: ${describePending(after.left)})`
           : `(done ${((after.doneAt - lastAnswerAt) / 1000).toFixed(1)} s after the last answer)`),
+      `  idle, measured for ${IDLE_S} s before: server ${(idleServer * 1000).toFixed(1)} ms/s, PostgreSQL ` +
+        `${(idleDb * 1000).toFixed(1)} ms/s; over the ${((allDoneAt - started) / 1000).toFixed(1)} s from the first request to all ` +
+        `done that is server ${ms(perBooking((idleServer * (allDoneAt - started)) / 1000, booked))}, PostgreSQL ` +
+        `${ms(perBooking((idleDb * (allDoneAt - started)) / 1000, booked))} per booking`,
       `  sent for ${notificationIds.length} notifications: ${s.mails} e-mails (the SMTP sink received ` +
         `${sink.deliveries.length - mailsBefore}; ${s.mails_failed} failed or expired), ${s.texts} texts`,
       `  load average now ${loadAverage()}`,
@@ -562,7 +578,7 @@ try {
 } finally {
   hello.kill();
   app.kill();
-  await new Promise((r) => app.once('exit', r));
+  if (app.exitCode === null && app.signalCode === null) await new Promise((r) => app.once('exit', r));
   if (process.env.KEEP_DATABASE && database.url) console.log(`kept ${database.url}`);
   else await database.drop();
   await sink.stop();
