@@ -13,24 +13,47 @@
  *
  * Targets: hello, /api/health, the server-rendered home page, one static asset, and signed in as the
  * driver: /api/session, the board (GET /api/rides/available), the board filtered (near Nelson Bay 25 km,
- * up to 4 passengers, all service areas), ride detail (1,000 open trips in turn), notifications; then the
- * customer accepting quotes at a fixed rate (ACCEPT_RATE a second, each request a different quote). For
- * each: requests a second, p50 and p99 latency, errors, and the server's CPU time per request (user +
- * system of every server process from /proc over the run, divided by the requests), and with DATABASE_URL
- * PostgreSQL's CPU per request (every postgres process on this machine).
+ * up to 4 passengers, all service areas), ride detail (1,000 open trips in turn), notifications. For each
+ * (autocannon, CONNECTIONS connections, closed loop): requests a second, p50 and p99 latency, errors, and
+ * the server's CPU time per request (user + system of every server process from /proc over the run,
+ * divided by the requests), and with DATABASE_URL PostgreSQL's CPU per request (every postgres process on
+ * this machine).
+ *
+ * Then `accept`: the customer accepting quotes at a true fixed rate (issue 34), open loop
+ * (bench/accept-rate/open-loop.ts): one request every 1/ACCEPT_RATE s for DURATION s, each a different
+ * quote, each sent when due whatever the earlier ones are doing, latency counted from when it was due. It
+ * reports the rate offered and achieved, p50/p99/max, every status, and the CPU per booking made twice: to
+ * the last answer, and until the bookings' notifications, e-mails and texts are all sent
+ * (bench/accept-rate/work-after-answer.ts). The server sends its e-mails over SMTP to a sink in this
+ * process (bench/chaos/smtp-sink.ts), so they are really sent. Before it starts, the work left by the
+ * set-up (sign-up mails, the seeded notifications) is waited out, so it is not counted, and the CPU of 10 s
+ * of idle is measured, since the work after the answers takes minutes and the idle part of it is printed.
  *
  * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
  * WEB_CONCURRENCY (the server's processes; 1 here unless set), ONLY (comma-separated target names, e.g.
- * ONLY=board,hello), PROFILE=dir (the server runs with --cpu-prof into dir; one process only),
- * KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand).
+ * ONLY=board,hello or ONLY=accept), PROFILE=dir (the server runs with --cpu-prof into dir; one process
+ * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand),
+ * AFTER_TIMEOUT seconds to wait for the accepts' notifications and e-mails (300; at about 9 e-mails a
+ * second, 200/s for 10 s needs 900).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { QUOTE_LIMITS } from '../src/shared/marketplace/constants.ts';
 import { NO_NEEDS } from '../src/shared/marketplace/needs.ts';
+import { CpuMeter, postgresOf, postmasterPid, processTree } from './accept-rate/cpu-meter.ts';
+import { openLoop, quantile, statusTally } from './accept-rate/open-loop.ts';
+import {
+  describePending,
+  notificationsOfAcceptedQuotes,
+  waitForNoPendingWork,
+} from './accept-rate/work-after-answer.ts';
+import { SmtpSink } from './chaos/smtp-sink.ts';
+import { freePort } from './chaos/util.ts';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -38,6 +61,8 @@ const ACCEPT_RATE = Number(process.env.ACCEPT_RATE ?? 200);
 const WEB_CONCURRENCY = process.env.WEB_CONCURRENCY ?? '1';
 const ONLY = process.env.ONLY?.split(',').map((s) => s.trim());
 const PROFILE = process.env.PROFILE;
+const AFTER_TIMEOUT_S = Number(process.env.AFTER_TIMEOUT ?? 300);
+const IDLE_S = 10;
 const HELLO_PORT = 3980;
 const APP_PORT = 3981;
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -195,14 +220,21 @@ async function seed(url: string, customerId: string, driverId: string, acceptabl
     from generate_series(1, ${TRIPS}) g, c`,
     [JSON.stringify({ ...NO_NEEDS, childSeats: 1, pram: true }), JSON.stringify(NO_NEEDS)],
   );
-  // Up to three live quotes on each open trip, from the seeded drivers.
-  await db.query(`
+  // Up to three live quotes on each open trip, from the seeded drivers. Those lapsing within the warning
+  // window are already warned, as the sweep would have done long ago: else its first round after the seed
+  // warns ~900 at once (two notifications and e-mails each) in the middle of whichever target runs then,
+  // and the accept target counted that work as its own.
+  await db.query(
+    `
     with d as (select array_agg(user_id) ids from drivers where bsp_number = 'BSP-1')
-    insert into quotes (ride_id, driver_id, price_cents, message, valid_until, ride_version)
+    insert into quotes (ride_id, driver_id, price_cents, message, valid_until, ride_version, lapse_warned_at)
     select r.id, d.ids[1 + ((abs(hashtext(r.id::text)) + k * 7) % ${DRIVERS - 1})], 9000 + k * 500, 'Seeded',
-      r.pickup_at, r.version
+      r.pickup_at, r.version,
+      case when r.pickup_at <= now() + make_interval(hours => $1) then now() end
     from rides r, d, generate_series(1, 3) k
-    where r.status = 'open' and k <= abs(hashtext(r.id::text)) % 4`);
+    where r.status = 'open' and k <= abs(hashtext(r.id::text)) % 4`,
+    [QUOTE_LIMITS.lapseWarningHours],
+  );
   await db.query(
     `insert into notifications (user_id, type, title, message)
      select $1, 'new_ride', 'New trip request', 'Seeded notification ' || g from generate_series(1, 60) g`,
@@ -283,6 +315,131 @@ async function run(target: string, pid: number | null, options: Options) {
   return row;
 }
 
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** Per booking made, in milliseconds, or null when none was. */
+const perBooking = (seconds: number, bookings: number) => (bookings ? (seconds * 1000) / bookings : null);
+const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)} ms`);
+
+/**
+ * The accept target (issue 34 item 2): ACCEPT_RATE accepts a second for DURATION s, open loop, each a
+ * different quote of `quoteIds`; then the bookings' notifications, e-mails and texts waited out. CPU (the
+ * server's processes, and the benchmark database's PostgreSQL processes: bench/accept-rate/cpu-meter.ts)
+ * from the first request to the last answer, and to the moment that work was done, each divided by the
+ * bookings made (201s).
+ */
+async function runAccept(
+  pid: number | null,
+  cookie: string,
+  quoteIds: string[],
+  dbUrl: string,
+  sink: SmtpSink,
+): Promise<Row> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    // The set-up's own work (sign-up mails, the seeded notifications' e-mails) is not the accepts'.
+    const setUp = await waitForNoPendingWork(db, null, { intervalMs: 250, timeoutMs: 120_000 });
+    if (setUp.doneAt === null) console.log(`  before the accepts, still ${describePending(setUp.left)}`);
+    const mailsBefore = sink.deliveries.length;
+    // Sampled through the run, so PostgreSQL connections the pool closes meanwhile keep their CPU.
+    const serverCpu = pid ? new CpuMeter(processTree(pid)) : null;
+    const dbCpu = new CpuMeter(postgresOf(await postmasterPid(db), new URL(dbUrl).pathname.slice(1)));
+    // What the server and PostgreSQL spend when nothing is asked of them (the workers' polls, the sweep),
+    // per second: the work after the answers takes minutes, and this much of its CPU is spent regardless.
+    serverCpu?.start();
+    dbCpu.start();
+    await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+    const idleServer = (serverCpu?.read() ?? 0) / IDLE_S;
+    const idleDb = dbCpu.read() / IDLE_S;
+    serverCpu?.start();
+    dbCpu.start();
+    const started = performance.now();
+    const offered = Math.round(ACCEPT_RATE * DURATION);
+    if (offered > quoteIds.length) throw new Error(`${offered} accepts but ${quoteIds.length} quotes seeded`);
+    const headers = { cookie, origin: APP_URL, 'content-type': 'application/json' };
+    const body = JSON.stringify({ acceptFare: true });
+    const result = await openLoop({
+      origin: APP_URL,
+      rate: ACCEPT_RATE,
+      durationS: DURATION,
+      request: (i) => ({ method: 'POST', path: `/api/quotes/${quoteIds[i]}/accept`, headers, body }),
+      timeoutMs: 120_000,
+    });
+    const lastAnswerAt = performance.now();
+    const cpuAnswered = serverCpu?.read() ?? 0;
+    const dbAnswered = dbCpu.read();
+
+    const notificationIds = await notificationsOfAcceptedQuotes(db, quoteIds.slice(0, offered));
+    const after = await waitForNoPendingWork(db, notificationIds, {
+      intervalMs: 250,
+      timeoutMs: AFTER_TIMEOUT_S * 1000,
+    });
+    const allDoneAt = after.doneAt ?? performance.now();
+    const cpuAll = serverCpu?.read() ?? 0;
+    const dbAll = dbCpu.read();
+    serverCpu?.stop();
+    dbCpu.stop();
+    const { rows: sent } = await db.query<{ mails: string; mails_failed: string; texts: string }>(
+      `select
+         (select count(*) from mail_outbox where status = 'sent' and meta->>'notificationId' = any($1::text[])) mails,
+         (select count(*) from mail_outbox
+           where status in ('failed', 'expired') and meta->>'notificationId' = any($1::text[])) mails_failed,
+         (select count(*) from sms_outbox where status = 'sent' and meta->>'notificationId' = any($1::text[])) texts`,
+      [notificationIds],
+    );
+
+    const answered = result.answers.filter((a) => typeof a.status === 'number');
+    const booked = result.answers.filter((a) => a.status === 201).length;
+    const latencies = answered.map((a) => a.latencyMs);
+    const spanS = result.spanMs / 1000;
+    const tally = [...statusTally(result.answers).entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ');
+    const row: Row = {
+      target: 'accept',
+      rps: Math.round(booked / spanS),
+      p50: Math.round(quantile(latencies, 0.5)),
+      p99: Math.round(quantile(latencies, 0.99)),
+      errors: result.answers.length - booked,
+      cpuMsPerRequest: pid ? perBooking(cpuAll, booked) : null,
+      dbCpuMsPerRequest: perBooking(dbAll, booked),
+    };
+    const s = sent[0]!;
+    const sendLagP99 = quantile(
+      result.answers.map((a) => a.sendLagMs),
+      0.99,
+    );
+    const lines = [
+      `accept a quote, open loop: ${ACCEPT_RATE}/s offered for ${DURATION} s (${offered} requests); ` +
+        `achieved ${(answered.length / spanS).toFixed(1)} answers/s, ${(booked / spanS).toFixed(1)} bookings/s ` +
+        `(${spanS.toFixed(1)} s from the first request to the last answer)`,
+      `  latency from when each was due: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${Math.round(quantile(latencies, 1))} ms`,
+      `  answers: ${tally}`,
+      `  client: ${result.socketsOpened} connections opened, sent late by p99 ${sendLagP99.toFixed(1)} ms`,
+      `  CPU per booking to the last answer: server ${ms(pid ? perBooking(cpuAnswered, booked) : null)}, ` +
+        `PostgreSQL ${ms(perBooking(dbAnswered, booked))}`,
+      `  CPU per booking with its notifications, e-mails and texts: server ${ms(row.cpuMsPerRequest)}, ` +
+        `PostgreSQL ${ms(row.dbCpuMsPerRequest)} ` +
+        (after.doneAt === null
+          ? `(NOT all done after ${AFTER_TIMEOUT_S} s: ${describePending(after.left)})`
+          : `(done ${((after.doneAt - lastAnswerAt) / 1000).toFixed(1)} s after the last answer)`),
+      `  idle, measured for ${IDLE_S} s before: server ${(idleServer * 1000).toFixed(1)} ms/s, PostgreSQL ` +
+        `${(idleDb * 1000).toFixed(1)} ms/s; over the ${((allDoneAt - started) / 1000).toFixed(1)} s from the first request to all ` +
+        `done that is server ${ms(perBooking((idleServer * (allDoneAt - started)) / 1000, booked))}, PostgreSQL ` +
+        `${ms(perBooking((idleDb * (allDoneAt - started)) / 1000, booked))} per booking`,
+      `  sent for ${notificationIds.length} notifications: ${s.mails} e-mails (the SMTP sink received ` +
+        `${sink.deliveries.length - mailsBefore}; ${s.mails_failed} failed or expired), ${s.texts} texts`,
+      `  load average now ${loadAverage()}`,
+    ];
+    console.log(lines.join('\n'));
+    return row;
+  } finally {
+    await db.end();
+  }
+}
+
 /** Each request of a target takes the next path of `paths`, round and round. */
 function rotating(paths: string[], extra: Partial<autocannon.Request> = {}): autocannon.Request[] {
   let i = 0;
@@ -299,6 +456,9 @@ function rotating(paths: string[], extra: Partial<autocannon.Request> = {}): aut
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-'));
 const database = await throwawayDatabase();
+// The server's e-mails go over SMTP to this sink, so sending them costs what it costs in production.
+const sink = new SmtpSink(await freePort());
+await sink.start();
 const hello = spawn('node', ['--input-type=module', '-e', HELLO], { stdio: 'ignore' });
 const app = spawn(
   'node',
@@ -312,6 +472,7 @@ const app = spawn(
       APP_URL,
       DATA_DIR: dataDir,
       DATABASE_URL: database.url ?? '',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       WEB_CONCURRENCY,
     },
     stdio: 'ignore',
@@ -319,7 +480,8 @@ const app = spawn(
 );
 try {
   await waitFor(`http://127.0.0.1:${HELLO_PORT}/`, hello);
-  await waitFor(`${APP_URL}/api/health`, app);
+  // /api/health answers 200 while the server still waits for its database; /api/ready only once it is open.
+  await waitFor(`${APP_URL}/api/ready`, app);
   const driver = await signedIn('driver');
   const verified = await post(`/api/dev/drivers/${driver.id}/verify`, {});
   if (!verified.ok) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
@@ -329,7 +491,7 @@ try {
     : null;
   const asset = readdirSync('dist/web/assets').find((f) => f.endsWith('.js') && f.startsWith('index-'));
   console.log(
-    `${DURATION} s per target, ${CONNECTIONS} connections, ${WEB_CONCURRENCY} server process(es), database: ${database.url ? 'PostgreSQL' : 'PGlite'}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    `${DURATION} s per target, ${CONNECTIONS} connections, ${WEB_CONCURRENCY} server process(es), database: ${database.url ? 'PostgreSQL' : 'PGlite'}, load average ${loadAverage()}`,
   );
   const pid = app.pid ?? null;
   const asDriver = { cookie: driver.cookie };
@@ -398,19 +560,7 @@ try {
             requests: rotating(seeded.openRideIds.map((id) => `/api/rides/${id}`)),
           }),
       ],
-      [
-        'accept',
-        () =>
-          run(`accept a quote, ${ACCEPT_RATE}/s offered`, pid, {
-            url: APP_URL,
-            overallRate: ACCEPT_RATE,
-            headers: { cookie: customer.cookie, origin: APP_URL, 'content-type': 'application/json' },
-            requests: rotating(
-              seeded.quoteIds.map((id) => `/api/quotes/${id}/accept`),
-              { method: 'POST', body: JSON.stringify({ acceptFare: true }) },
-            ),
-          }),
-      ],
+      ['accept', () => runAccept(pid, customer.cookie, seeded.quoteIds, database.url!, sink)],
     );
   }
   const rows = new Map<string, Row>();
@@ -428,8 +578,9 @@ try {
 } finally {
   hello.kill();
   app.kill();
-  await new Promise((r) => app.once('exit', r));
+  if (app.exitCode === null && app.signalCode === null) await new Promise((r) => app.once('exit', r));
   if (process.env.KEEP_DATABASE && database.url) console.log(`kept ${database.url}`);
   else await database.drop();
+  await sink.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
