@@ -54,6 +54,7 @@ import {
 } from './accept-rate/work-after-answer.ts';
 import { SmtpSink } from './chaos/smtp-sink.ts';
 import { freePort } from './chaos/util.ts';
+import { loadQuotesWithoutTrigger } from './quote-times.ts';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -224,16 +225,18 @@ async function seed(url: string, customerId: string, driverId: string, acceptabl
   // window are already warned, as the sweep would have done long ago: else its first round after the seed
   // warns ~900 at once (two notifications and e-mails each) in the middle of whichever target runs then,
   // and the accept target counted that work as its own.
-  await db.query(
-    `
-    with d as (select array_agg(user_id) ids from drivers where bsp_number = 'BSP-1')
-    insert into quotes (ride_id, driver_id, price_cents, message, valid_until, ride_version, lapse_warned_at)
-    select r.id, d.ids[1 + ((abs(hashtext(r.id::text)) + k * 7) % ${DRIVERS - 1})], 9000 + k * 500, 'Seeded',
-      r.pickup_at, r.version,
-      case when r.pickup_at <= now() + make_interval(hours => $1) then now() end
-    from rides r, d, generate_series(1, 3) k
-    where r.status = 'open' and k <= abs(hashtext(r.id::text)) % 4`,
-    [QUOTE_LIMITS.lapseWarningHours],
+  await loadQuotesWithoutTrigger(db, () =>
+    db.query(
+      `
+      with d as (select array_agg(user_id) ids from drivers where bsp_number = 'BSP-1')
+      insert into quotes (ride_id, driver_id, price_cents, message, valid_until, ride_version, lapse_warned_at)
+      select r.id, d.ids[1 + ((abs(hashtext(r.id::text)) + k * 7) % ${DRIVERS - 1})], 9000 + k * 500, 'Seeded',
+        r.pickup_at, r.version,
+        case when r.pickup_at <= now() + make_interval(hours => $1) then now() end
+      from rides r, d, generate_series(1, 3) k
+      where r.status = 'open' and k <= abs(hashtext(r.id::text)) % 4`,
+      [QUOTE_LIMITS.lapseWarningHours],
+    ),
   );
   await db.query(
     `insert into notifications (user_id, type, title, message)

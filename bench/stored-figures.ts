@@ -19,6 +19,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { SMS_KINDS } from '../src/shared/marketplace/sms.ts';
 import { fillTrips } from './fill-trips.ts';
+import { loadQuotesWithoutTrigger } from './quote-times.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
 
 const RIDES = Number(process.argv[2] ?? 20_000);
@@ -112,26 +113,25 @@ try {
     insert into users (id, email, email_verified, full_name, user_type)
     select gen_random_uuid(), 'd' || g || '@example.com', true, 'Bench Driver', 'driver'
     from generate_series(1, 1000) g`);
-  // Loaded without the trigger, then figured once per driver as the migration's backfill does: a bulk load
-  // into a table without statistics would recompute per row on poor plans.
-  await raw.query('alter table quotes disable trigger quotes_refresh_driver_quote_time');
-  await fillTrips(raw, RIDES, BUSY);
-  console.log('trips filled');
-  // The busy driver: 2,200 quotes on 2,200 trips, 5 minutes to 6 hours after each was posted.
-  const busy = (
-    await raw.query(`insert into users (email, email_verified, full_name, user_type)
-      values ('busy@example.com', true, 'Busy Driver', 'driver') returning id`)
-  ).rows[0].id as string;
-  await raw.query(
-    `insert into quotes (ride_id, driver_id, status, price_cents, message, valid_until, ride_version, created_at)
-     select r.id, $1, 'expired', 9000, 'bench', r.created_at + interval '1 day', 1,
-            r.created_at + make_interval(mins => 5 + (random() * 355)::int)
-       from (select id, created_at from rides order by random() limit 2200) r`,
-    [busy],
-  );
-  await raw.query('alter table quotes enable trigger quotes_refresh_driver_quote_time');
-  await raw.query(`insert into driver_quote_times (driver_id, median_minutes)
-    select d.driver_id, driver_median_quote_minutes(d.driver_id) from (select distinct driver_id from quotes) d`);
+  // Loaded without the trigger, then figured once per driver (bench/quote-times.ts, ADR 031).
+  let busy = '';
+  await loadQuotesWithoutTrigger(raw, async () => {
+    await fillTrips(raw, RIDES, BUSY);
+    console.log('trips filled');
+    // The busy driver (made after the fill, which quotes from every driver): 2,200 quotes on 2,200 trips,
+    // 5 minutes to 6 hours after each was posted.
+    busy = (
+      await raw.query(`insert into users (email, email_verified, full_name, user_type)
+        values ('busy@example.com', true, 'Busy Driver', 'driver') returning id`)
+    ).rows[0].id as string;
+    await raw.query(
+      `insert into quotes (ride_id, driver_id, status, price_cents, message, valid_until, ride_version, created_at)
+       select r.id, $1, 'expired', 9000, 'bench', r.created_at + interval '1 day', 1,
+              r.created_at + make_interval(mins => 5 + (random() * 355)::int)
+         from (select id, created_at from rides order by random() limit 2200) r`,
+      [busy],
+    );
+  });
   const others = (
     await raw.query(
       `select driver_id from quotes where driver_id <> $1 group by driver_id order by count(*) desc limit 2`,
