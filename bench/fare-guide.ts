@@ -15,7 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { fareGuide } from '../src/server/modules/fare-guide/query.ts';
 import { fareGuideQuerySchema } from '../src/shared/marketplace/fare-guide.ts';
-import { fillTrips } from './fill-trips.ts';
+import { fillPeople, fillTrips } from './fill-trips.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
 
 const RIDES = Number(process.argv[2] ?? 100_000);
@@ -44,14 +44,7 @@ try {
 
   console.log(`filling ${RIDES.toLocaleString()} rides...`);
   let t = performance.now();
-  await raw.query(`
-    insert into users (id, email, email_verified, full_name, user_type)
-    select gen_random_uuid(), 'c' || g || '@example.com', true, 'Bench Customer', 'customer'
-    from generate_series(1, 1000) g`);
-  await raw.query(`
-    insert into users (id, email, email_verified, full_name, user_type)
-    select gen_random_uuid(), 'd' || g || '@example.com', true, 'Bench Driver', 'driver'
-    from generate_series(1, 1000) g`);
+  await fillPeople(raw);
   await fillTrips(raw, RIDES, BUSY);
   // VACUUM sets the visibility map that index-only scans need (autovacuum does this in production).
   await raw.query('vacuum analyze');

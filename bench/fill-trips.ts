@@ -3,9 +3,24 @@
  * trips created over the last 200 days, 40% on the `busy` routes (each end jittered within about 3 km), the
  * rest anywhere in the Hunter region; 1-3 quotes a trip from distinct drivers (the first 5 minutes to 6 hours
  * after posting), the first accepted on booked trips, and their bookings. Needs 1,000 customers and 1,000
- * drivers in `users` first.
+ * drivers in `users` first (fillPeople).
  */
 import type pg from 'pg';
+
+/**
+ * The 1,000 customers and 1,000 drivers fillTrips quotes and books with. `numberedDrivers`: 'Bench Driver 1'
+ * ... (the price list shows drivers' names side by side); else all 'Bench Driver'.
+ */
+export async function fillPeople(raw: pg.Client, opts: { numberedDrivers?: boolean } = {}): Promise<void> {
+  await raw.query(`
+    insert into users (id, email, email_verified, full_name, user_type)
+    select gen_random_uuid(), 'c' || g || '@example.com', true, 'Bench Customer', 'customer'
+    from generate_series(1, 1000) g`);
+  await raw.query(`
+    insert into users (id, email, email_verified, full_name, user_type)
+    select gen_random_uuid(), 'd' || g || '@example.com', true, ${opts.numberedDrivers ? `'Bench Driver ' || g` : `'Bench Driver'`}, 'driver'
+    from generate_series(1, 1000) g`);
+}
 
 /** `busy`: routes as [pickup lat, pickup lng, destination lat, destination lng]. */
 export async function fillTrips(raw: pg.Client, rides: number, busyRoutes: number[][]): Promise<void> {

@@ -26,7 +26,7 @@ import {
 import { forgetPriceListCards } from '../src/server/modules/fares/price-list-cards.ts';
 import { NO_NEEDS } from '../src/shared/marketplace/needs.ts';
 import { nextDate, sydneyToday, sydneyToUtc } from '../src/shared/marketplace/time.ts';
-import { fillTrips } from './fill-trips.ts';
+import { fillPeople, fillTrips } from './fill-trips.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
 
 const RIDES = Number(process.argv[2] ?? 100_000);
@@ -60,14 +60,7 @@ try {
   let t = performance.now();
   if (!reuse) {
     console.log(`filling ${RIDES.toLocaleString()} rides, 1,000 drivers and their fares...`);
-    await raw.query(`
-    insert into users (id, email, email_verified, full_name, user_type)
-    select gen_random_uuid(), 'c' || g || '@example.com', true, 'Bench Customer', 'customer'
-    from generate_series(1, 1000) g`);
-    await raw.query(`
-    insert into users (id, email, email_verified, full_name, user_type)
-    select gen_random_uuid(), 'd' || g || '@example.com', true, 'Bench Driver ' || g, 'driver'
-    from generate_series(1, 1000) g`);
+    await fillPeople(raw, { numberedDrivers: true });
     // Verified, available every day, offering two child seats; one or two vehicles each, with documents.
     await raw.query(`
     insert into drivers (user_id, bsp_number, company_name, verification_status, verified_at, offers, availability,

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { SMS_KINDS } from '../src/shared/marketplace/sms.ts';
-import { fillTrips } from './fill-trips.ts';
+import { fillPeople, fillTrips } from './fill-trips.ts';
 import { loadQuotesWithoutTrigger } from './quote-times.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
 
@@ -105,14 +105,7 @@ try {
 
   console.log(`filling ${RIDES.toLocaleString()} rides...`);
   const t = performance.now();
-  await raw.query(`
-    insert into users (id, email, email_verified, full_name, user_type)
-    select gen_random_uuid(), 'c' || g || '@example.com', true, 'Bench Customer', 'customer'
-    from generate_series(1, 1000) g`);
-  await raw.query(`
-    insert into users (id, email, email_verified, full_name, user_type)
-    select gen_random_uuid(), 'd' || g || '@example.com', true, 'Bench Driver', 'driver'
-    from generate_series(1, 1000) g`);
+  await fillPeople(raw);
   // Loaded without the trigger, then figured once per driver (bench/quote-times.ts, ADR 031).
   let busy = '';
   await loadQuotesWithoutTrigger(raw, async () => {
