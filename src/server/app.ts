@@ -196,7 +196,16 @@ export function createApp(opts: AppOptions) {
   const sessions = new SessionCache();
   // Sessions are cached only once this instance hears about their changes (NOTIFY session_change).
   void sessions.listen(database);
-  const deps: Deps = { db, env, auth, mailer, hub, later: createLater(), sessions };
+  const deps: Deps = {
+    db,
+    env,
+    auth,
+    mailer,
+    hub,
+    later: createLater(),
+    sessions,
+    listen: (channel, onPayload, onResume) => database.listen(channel, onPayload, onResume),
+  };
   /** Set when the process has been asked to stop: /api/ready fails so the load balancer moves on. */
   const lifecycle = { draining: false };
 

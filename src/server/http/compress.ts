@@ -21,7 +21,7 @@ const SYNC_LIMIT_BYTES = 256 * 1024;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer in: br when acceptable (q > 0), else gzip, else none. */
 export function chooseEncoding(header: string | undefined): Encoding | null {
@@ -42,12 +42,17 @@ export function chooseEncoding(header: string | undefined): Encoding | null {
 
 const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
 
+/**
+ * An answer compressed in one synchronous call, exactly as this middleware would send it: for answers kept
+ * in memory and compressed once (the board, modules/rides/board-cache.ts), which set Content-Encoding
+ * themselves so the middleware leaves them alone.
+ */
+export function compressNow(body: Uint8Array, encoding: Encoding): Uint8Array {
+  return encoding === 'br' ? brotliCompressSync(body, brotliOptions) : gzipSync(body, { level: GZIP_LEVEL });
+}
+
 function compressBytes(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> | Uint8Array {
-  if (body.byteLength <= SYNC_LIMIT_BYTES) {
-    return encoding === 'br'
-      ? brotliCompressSync(body, brotliOptions)
-      : gzipSync(body, { level: GZIP_LEVEL });
-  }
+  if (body.byteLength <= SYNC_LIMIT_BYTES) return compressNow(body, encoding);
   return new Promise((resolve, reject) => {
     const done = (err: Error | null, out: Buffer) => (err ? reject(err) : resolve(out));
     if (encoding === 'br') brotliCompress(body, brotliOptions, done);

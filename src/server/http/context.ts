@@ -2,7 +2,7 @@
 import type { SessionUser } from '../../shared/session.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Later } from '../services/later.ts';
 import type { Mailer } from '../services/mail.ts';
@@ -21,6 +21,8 @@ export interface Deps {
   later: Later;
   /** Verified sessions in memory (auth/session-cache.ts). */
   sessions: SessionCache;
+  /** LISTEN on a channel (db/client.ts): for what a domain module keeps in memory (the board). */
+  listen: Database['listen'];
 }
 
 export interface AppBindings {

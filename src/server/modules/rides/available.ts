@@ -4,7 +4,7 @@
  */
 import { and, asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Page, RideDto } from '../../../shared/marketplace/api.ts';
-import { AVAILABLE_RIDES_PAGE_SIZE, type QuoteStatus } from '../../../shared/marketplace/constants.ts';
+import { AVAILABLE_RIDES_PAGE_SIZE } from '../../../shared/marketplace/constants.ts';
 import { readOffers } from '../../../shared/marketplace/needs.ts';
 import { sydneyDayEnd, sydneyDayStart } from '../../../shared/marketplace/time.ts';
 import { type AvailableRidesQuery, MARKETPLACE_MESSAGES } from '../../../shared/validation/marketplace.ts';
@@ -13,18 +13,13 @@ import { cursorInstant, decodeInstantCursor, encodeCursor } from '../../db/keyse
 import { rides } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { find } from '../../services/places.ts';
-import { loadDriverContext, notVerifiedError } from '../verification/standing.ts';
+import { type DriverContext, loadDriverContext, notVerifiedError } from '../verification/standing.ts';
 import { pickupWithin, servedBy } from './area-sql.ts';
-import { decorate } from './decorate.ts';
+import { decorate, type MyQuote } from './decorate.ts';
 import { servableBy } from './needs-sql.ts';
 import type { Viewer } from './read.ts';
 
-export type MyQuote = {
-  id: string;
-  status: QuoteStatus;
-  priceCents: number;
-  pairTotalCents: number | null;
-} | null;
+export type { MyQuote };
 export type AvailableRideDto = RideDto & { myQuote: MyQuote };
 
 const badFilter = (path: string, message: string) =>
@@ -40,6 +35,8 @@ export async function availableRides(
   db: Db,
   viewer: Viewer,
   query: AvailableRidesQuery,
+  /** The viewer's context when the caller has loaded it and held the gate (board-cache.ts). */
+  loaded?: DriverContext | null,
 ): Promise<Page<AvailableRideDto>> {
   const conds: SQL[] = [sql`${rides.status} = 'open'`, sql`${rides.pickupAt} > now()`];
   if (query.from) {
@@ -61,8 +58,8 @@ export async function availableRides(
   if (query.passengers !== undefined) conds.push(sql`${rides.passengers} <= ${query.passengers}::int`);
   // The gate (issue 13): a driver lists trips to quote for only while they may quote. An admin without a
   // drivers record sees every open trip, as before.
-  const context = await loadDriverContext(db, viewer.id);
-  if (context && viewer.role !== 'admin' && !context.standing.canQuote)
+  const context = loaded === undefined ? await loadDriverContext(db, viewer.id) : loaded;
+  if (loaded === undefined && context && viewer.role !== 'admin' && !context.standing.canQuote)
     throw notVerifiedError(context.standing);
   const offers = context ? readOffers(context.driver.offers) : undefined;
   if (query.serve === 'mine' && context && offers) {

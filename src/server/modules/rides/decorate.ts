@@ -48,6 +48,53 @@ type Rating = { average: number | string | null; count: number };
 type OtherLeg = { id: string; pickupAt: string; status: string; flightNumber: string };
 type MyQuoteRow = { id: string; status: string; priceCents: number; otherHalfCents: number | null };
 
+/** A driver's live quote `q` as a card shows it, with the other half's price of a return-pair quote. */
+const MY_QUOTE_JSON = sql`json_build_object('id', q.id, 'status', q.status, 'priceCents', q.price_cents,
+  'otherHalfCents', (select sum(o.price_cents)::int from quotes o where o.bundle_id = q.bundle_id and o.id <> q.id))`;
+
+/** A driver's own live quote on a card (the board), or null. */
+export type MyQuote = {
+  id: string;
+  status: QuoteStatus;
+  priceCents: number;
+  pairTotalCents: number | null;
+} | null;
+
+/** A card's `myQuote` from its row. */
+function toMyQuote(q: MyQuoteRow | null): MyQuote {
+  return q
+    ? {
+        id: q.id,
+        status: q.status as QuoteStatus,
+        priceCents: q.priceCents,
+        pairTotalCents: q.otherHalfCents === null ? null : q.priceCents + Number(q.otherHalfCents),
+      }
+    : null;
+}
+
+/**
+ * A driver's live quotes on some requests, by request id, in one prepared query: the board kept in memory
+ * (board-cache.ts) lays them over a page shared by drivers of the same context.
+ */
+export async function myQuotesOn(
+  db: Db,
+  driverId: string,
+  rideIds: string[],
+): Promise<Map<string, NonNullable<MyQuote>>> {
+  if (rideIds.length === 0) return new Map();
+  const rows = await prepared(db, 'my_quotes_on', (d) =>
+    d
+      .select({ rideId: sql<string>`q.ride_id`, quote: sql<MyQuoteRow>`${MY_QUOTE_JSON}` })
+      .from(sql`quotes q`)
+      .where(
+        sql`q.driver_id = ${sql.placeholder('driverId')}::uuid and q.ride_id = any(${sql.placeholder('ids')}::uuid[])
+          and q.status in (${LIVE_SQL})`,
+      )
+      .prepare('my_quotes_on'),
+  ).execute({ driverId, ids: rideIds });
+  return new Map(rows.map((r) => [r.rideId, toMyQuote(r.quote)!]));
+}
+
 /**
  * What a request's card shows beside its own columns, for a page of rows in one prepared query (issue 17:
  * it was six): the customer's name and rating as others see it, the live quote count, the booking, the
@@ -78,10 +125,7 @@ function cardsQuery(db: Db) {
             and (o.id = ${rides.outboundRideId}
                  or (${rides.outboundRideId} is null and o.outbound_ride_id = ${rides.id}))
           order by o.created_at desc limit 1)`,
-        myQuote: sql<MyQuoteRow | null>`(select json_build_object('id', q.id, 'status', q.status,
-            'priceCents', q.price_cents,
-            'otherHalfCents', (select sum(o.price_cents)::int from quotes o
-                                where o.bundle_id = q.bundle_id and o.id <> q.id))
+        myQuote: sql<MyQuoteRow | null>`(select ${MY_QUOTE_JSON}
           from quotes q
           where q.driver_id = ${sql.placeholder('driverId')}::uuid and q.ride_id = ${rides.id}
             and q.status in (${LIVE_SQL})
@@ -124,15 +168,7 @@ export async function decorate(db: Db, rows: RideRow[], opts: DecorateOptions = 
       hideStreetAddresses(dto);
     }
     if (opts.quotesOf) {
-      const q = e?.myQuote ?? null;
-      dto.myQuote = q
-        ? {
-            id: q.id,
-            status: q.status as QuoteStatus,
-            priceCents: q.priceCents,
-            pairTotalCents: q.otherHalfCents === null ? null : q.priceCents + Number(q.otherHalfCents),
-          }
-        : null;
+      dto.myQuote = toMyQuote(e?.myQuote ?? null);
     }
     if (offers) dto.canServe = canServe(dto.needs, offers);
     return dto;

@@ -26,11 +26,12 @@ import {
 } from '../../../shared/validation/marketplace.ts';
 import { authHeaders } from '../../auth/forward.ts';
 import { noteBodySchema } from '../../http/body-schemas.ts';
+import { COMPRESS_THRESHOLD_BYTES, chooseEncoding } from '../../http/compress.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { AppError, notFound, parseBody, validationError } from '../../http/errors.ts';
 import { floodLimit, rateLimit, requirePermission, requireUser } from '../../http/middleware.ts';
 import { activateDrafts } from './activate-drafts.ts';
-import { availableRides } from './available.ts';
+import { BoardCache } from './board-cache.ts';
 import { cancelRide } from './cancel.ts';
 import { createRide } from './create.ts';
 import { editRide } from './edit.ts';
@@ -49,6 +50,9 @@ function rideId(raw: string | undefined): string {
 export function rideRoutes(deps: Deps) {
   const app = new Hono<AppBindings>();
   const { db } = deps;
+  // The board from memory (issue 34): kept only once this instance hears about changes.
+  const board = new BoardCache();
+  void board.listen(deps.listen);
 
   app.post('/', requirePermission('create_ride_requests'), floodLimit(deps, 'trips'), async (c) => {
     const input = await parseBody(
@@ -101,9 +105,18 @@ export function rideRoutes(deps: Deps) {
     const parsed = availableRidesQuerySchema.safeParse(c.req.query());
     if (!parsed.success) throw validationError(parsed.error);
     const user = c.get('user')!;
-    const page = await availableRides(db, { id: user.id, role: user.role }, parsed.data);
+    const answer = await board.answer(db, { id: user.id, role: user.role }, parsed.data);
     c.header('Cache-Control', 'no-store');
-    return c.json(page);
+    // Sent as kept: compressed once per encoding here, so compressAnswers leaves it alone.
+    const encoding =
+      answer.json.byteLength >= COMPRESS_THRESHOLD_BYTES
+        ? chooseEncoding(c.req.header('Accept-Encoding'))
+        : null;
+    c.header('Content-Type', 'application/json');
+    if (!encoding) return c.body(answer.json as Uint8Array<ArrayBuffer>);
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    c.header('Content-Encoding', encoding);
+    return c.body(board.encoded(answer, encoding) as Uint8Array<ArrayBuffer>);
   });
 
   app.get('/:id', requireUser, async (c) => {
