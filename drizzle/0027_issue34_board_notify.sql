@@ -29,17 +29,21 @@ CREATE TRIGGER users_board_change AFTER UPDATE OF full_name ON users
 -- The driver's context (verification/standing.ts loadDriverContext: their row, vehicles, documents and
 -- an overdue statement) is kept too; a change to any of them names the driver.
 CREATE OR REPLACE FUNCTION driver_context_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  driver uuid;
 BEGIN
+  -- Nested, not one condition: a record's missing field is an error even where AND would skip it.
   IF TG_TABLE_NAME = 'drivers' THEN
-    driver := COALESCE(NEW.user_id, OLD.user_id);
+    IF TG_OP = 'DELETE' THEN
+      PERFORM pg_notify('driver_context_change', OLD.user_id::text);
+    ELSE
+      PERFORM pg_notify('driver_context_change', NEW.user_id::text);
+    END IF;
   ELSE
-    driver := COALESCE(NEW.driver_id, OLD.driver_id);
-  END IF;
-  PERFORM pg_notify('driver_context_change', driver::text);
-  IF TG_OP = 'UPDATE' AND TG_TABLE_NAME <> 'drivers' AND OLD.driver_id IS DISTINCT FROM NEW.driver_id THEN
-    PERFORM pg_notify('driver_context_change', OLD.driver_id::text);
+    IF TG_OP <> 'INSERT' THEN
+      PERFORM pg_notify('driver_context_change', OLD.driver_id::text);
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+      PERFORM pg_notify('driver_context_change', NEW.driver_id::text);
+    END IF;
   END IF;
   RETURN NULL;
 END
