@@ -64,8 +64,9 @@ const ONLY = process.env.ONLY?.split(',').map((s) => s.trim());
 const PROFILE = process.env.PROFILE;
 const AFTER_TIMEOUT_S = Number(process.env.AFTER_TIMEOUT ?? 300);
 const IDLE_S = 10;
-const HELLO_PORT = 3980;
-const APP_PORT = 3981;
+/** BENCH_PORT: the hello server's port, the app's the next (3980 and 3981 unless set), so benches can run side by side. */
+const HELLO_PORT = Number(process.env.BENCH_PORT ?? 3980);
+const APP_PORT = HELLO_PORT + 1;
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const PASSWORD = 'Correct-Horse-42';
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
