@@ -90,6 +90,7 @@ const encoder = new TextEncoder();
 export class BoardCache {
   readonly #answers = new Map<string, BoardAnswer>();
   readonly #pages = new Map<string, SharedPage>();
+  readonly #inflight = new Map<string, { version: number; answer: Promise<BoardAnswer> }>();
   readonly contexts = new DriverContextCache();
   #bytes = 0;
   #version = 0;
@@ -139,9 +140,30 @@ export class BoardCache {
       this.#answers.set(answerKey, kept);
       return kept;
     }
-    if (kept) this.#dropAnswer(answerKey, kept);
-
+    // One computation per answer at a time: a burst of the same miss (a driver's tabs, a herd after a
+    // change) waits for the first instead of queueing the same queries for the pool.
     const version = this.#version;
+    const flying = this.#inflight.get(answerKey);
+    if (flying && flying.version === version) return flying.answer;
+    const answer = this.#fill(db, viewer, query, context, shareKey, answerKey, version, now);
+    this.#inflight.set(answerKey, { version, answer });
+    try {
+      return await answer;
+    } finally {
+      if (this.#inflight.get(answerKey)?.answer === answer) this.#inflight.delete(answerKey);
+    }
+  }
+
+  async #fill(
+    db: Db,
+    viewer: Viewer,
+    query: AvailableRidesQuery,
+    context: DriverContext | null,
+    shareKey: string,
+    answerKey: string,
+    version: number,
+    now: number,
+  ): Promise<BoardAnswer> {
     let page: Page<AvailableRideDto>;
     let until: number;
     const shared = this.#pages.get(shareKey);
@@ -167,7 +189,9 @@ export class BoardCache {
           nextCursor: page.nextCursor,
         };
         const bytes = JSON.stringify(anonymous).length;
-        if (shared) this.#dropPage(shareKey, shared);
+        // Read again: another request may have kept this page meanwhile.
+        const before = this.#pages.get(shareKey);
+        if (before) this.#dropPage(shareKey, before);
         this.#pages.set(shareKey, { page: anonymous, until, bytes });
         this.#bytes += bytes;
       }
@@ -175,6 +199,8 @@ export class BoardCache {
     const json = encoder.encode(JSON.stringify(page));
     const answer: BoardAnswer = { key: answerKey, json, encoded: {}, until, bytes: json.byteLength };
     if (this.#keeps(version)) {
+      const before = this.#answers.get(answerKey);
+      if (before) this.#dropAnswer(answerKey, before);
       this.#answers.set(answerKey, answer);
       this.#bytes += answer.bytes;
       this.#evict();
