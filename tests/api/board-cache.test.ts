@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOARD_CACHE, BoardCache } from '../../src/server/modules/rides/board-cache.ts';
 import type { Page, RideDto } from '../../src/shared/marketplace/api.ts';
 import { databaseKinds, rows, signedInClient, startServer, TestClient, type TestServer } from './helpers.ts';
 import { postRide, sydneyDateIn } from './ride-fixtures.ts';
@@ -152,6 +153,35 @@ describe.each(databaseKinds())('the board from memory (%s)', (kind) => {
       expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
       expect(await res.text()).toBe(plainText);
     }
+  });
+
+  it('stays within its bounds: answers, then pages, go when there are too many or too many bytes', async () => {
+    for (const days of [15, 16, 17]) await postRide(customer.client, { date: sydneyDateIn(days) });
+    // Their notifications heard first: one arriving mid-fill would empty the caches under test.
+    await new Promise((r) => setTimeout(r, 300));
+    const viewer = { id: driver.userId, role: 'driver' as const };
+    const fill = async (
+      cache: BoardCache,
+      limits: typeof BOARD_CACHE | { maxAnswers: number; maxBytes: number },
+    ) => {
+      await cache.listen(server.deps.listen);
+      for (const passengers of [1, 2, 3, 4, 5]) {
+        const answer = await cache.answer(server.db, viewer, { serve: 'all', radiusKm: 25, passengers });
+        cache.encoded(answer, 'br');
+        expect(cache.stats.answers).toBeLessThanOrEqual(limits.maxAnswers);
+        expect(cache.stats.bytes).toBeLessThanOrEqual(limits.maxBytes);
+      }
+    };
+    // Too many answers: the least recently used go.
+    const few = { ...BOARD_CACHE, maxAnswers: 2 };
+    const byCount = new BoardCache(few);
+    await fill(byCount, few);
+    expect(byCount.stats).toMatchObject({ answers: 2, pages: 5 });
+    // Too many bytes: answers go, then pages, until the rest fits.
+    const tight = { ...BOARD_CACHE, maxBytes: Math.round(byCount.stats.bytes / 2) };
+    const byBytes = new BoardCache(tight);
+    await fill(byBytes, tight);
+    expect(byBytes.stats.answers + byBytes.stats.pages).toBeGreaterThan(0);
   });
 
   it.runIf(kind === 'postgres')(

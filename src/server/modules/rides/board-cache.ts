@@ -47,6 +47,10 @@ export const BOARD_CACHE = {
   maxBytes: 64 * 1024 * 1024,
 } as const;
 
+export type BoardLimits = {
+  [K in keyof typeof BOARD_CACHE]: (typeof BOARD_CACHE)[K] extends number ? number : string;
+};
+
 /** One driver's answer to one query, ready to send. */
 export interface BoardAnswer {
   /** Its key in the cache: a body compressed later is counted only while the answer is still kept. */
@@ -96,7 +100,7 @@ export class BoardCache {
   #version = 0;
   #listening = false;
 
-  constructor(private readonly limits: typeof BOARD_CACHE = BOARD_CACHE) {}
+  constructor(private readonly limits: BoardLimits = BOARD_CACHE) {}
 
   /** Starts listening for changes (board and drivers' contexts); nothing is kept until this has worked. */
   async listen(listen: Deps['listen']): Promise<void> {
