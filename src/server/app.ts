@@ -76,6 +76,9 @@ import { createMailer, type Mailer, mailFrom } from './services/mail.ts';
 import { RealtimeHub } from './services/realtime.ts';
 
 /** better-auth endpoints the browser may call directly; every other account action goes through /api/account. */
+/** The built page of the public content pages, served without the React app (vite.config.ts, ADR 034). */
+const STATIC_PAGE_FILE = 'static-page.html';
+
 const PUBLIC_AUTH_PATHS = [
   /^\/api\/auth\/get-session$/,
   /^\/api\/auth\/verify-email$/,
@@ -364,15 +367,22 @@ export function createApp(opts: AppOptions) {
       appEnv: env.APP_ENV,
       appUrl: env.APP_URL,
     });
-    const template = withAccessibilityDefaults(
-      readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(
-        '__APP_CONFIG__',
-        escapeAttribute(publicConfig),
-      ),
-    );
+    const readTemplate = (file: string) =>
+      withAccessibilityDefaults(
+        readFileSync(path.join(webDir, file), 'utf8').replace(
+          '__APP_CONFIG__',
+          escapeAttribute(publicConfig),
+        ),
+      );
+    const template = readTemplate('index.html');
+    // The public content pages' page without the React app (ADR 034); older builds have none.
+    const staticTemplate = existsSync(path.join(webDir, STATIC_PAGE_FILE))
+      ? readTemplate(STATIC_PAGE_FILE)
+      : undefined;
     // Each public route's HTML (metadata, JSON-LD, the page itself) is rendered on first request and kept.
     const pageHtml = createPageHtml({
       template,
+      staticTemplate,
       site,
       publicConfig: JSON.parse(publicConfig) as PublicConfig,
       onError: (p, error) =>
@@ -391,7 +401,12 @@ export function createApp(opts: AppOptions) {
     );
     app.use('*', async (c, next) => {
       // index.html goes through the routes below; the build's manifest (.vite/) is not for browsers.
-      if (c.req.path === '/' || c.req.path === '/index.html' || c.req.path.startsWith('/.vite/'))
+      if (
+        c.req.path === '/' ||
+        c.req.path === '/index.html' ||
+        c.req.path === `/${STATIC_PAGE_FILE}` ||
+        c.req.path.startsWith('/.vite/')
+      )
         return next();
       return serveStatic({ root: path.relative(process.cwd(), webDir) })(c, next);
     });

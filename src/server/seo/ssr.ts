@@ -1,12 +1,19 @@
 /**
- * The HTML of every route the server answers with the app's page: public routes rendered by the web app's
+ * The HTML of every route the server answers with the app's page (`template`, the built index.html), or
+ * for the public content pages the page without the app (`staticTemplate`, static-page.html, ADR 034): public routes rendered by the web app's
  * own components (src/web/app/render-server.tsx), once per path and then kept, since a guest's view of a
  * public page depends only on the settings. CLIENT_RENDERED_PATHS (test sign-ups, the debug page, the
  * reset screen) are left to the browser. A path that is no page of the app gets the app's not-found page,
  * rendered once for all of them (the caller answers it with status 404).
  */
 import type { PublicConfig } from '../../web/app/config.ts';
-import { CLIENT_RENDERED_PATHS, isPagePath, normalisePath, publicPageMeta } from './pages.ts';
+import {
+  CLIENT_RENDERED_PATHS,
+  isPagePath,
+  normalisePath,
+  publicPageMeta,
+  servedWithoutApp,
+} from './pages.ts';
 import { renderNotFoundHtml, renderPageHtml } from './render.ts';
 import type { SiteInfo } from './structured-data.ts';
 
@@ -18,6 +25,8 @@ export type PageHtml = (requestPath: string) => Promise<string>;
 
 export function createPageHtml(opts: {
   template: string;
+  /** The built static-page.html; without it every page is served with the app. */
+  staticTemplate?: string;
   site: SiteInfo;
   publicConfig: PublicConfig;
   onError?: (path: string, error: unknown) => void;
@@ -39,7 +48,10 @@ export function createPageHtml(opts: {
   };
   const render = async (path: string): Promise<string> => {
     const appHtml = CLIENT_RENDERED_PATHS.includes(path) ? null : await renderApp(path);
-    return renderPageHtml(template, path, site, appHtml);
+    // Without the server's rendering the page needs the app to draw it.
+    const pageTemplate =
+      appHtml && opts.staticTemplate && servedWithoutApp(path) ? opts.staticTemplate : template;
+    return renderPageHtml(pageTemplate, path, site, appHtml);
   };
   // Every unknown path shows the same page: render it once (for a path no route has), not once per path.
   const renderNotFound = async () =>

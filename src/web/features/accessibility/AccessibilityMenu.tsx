@@ -13,6 +13,13 @@ import { FONT_SIZE } from '../../../shared/preferences.ts';
 import { returnFocus } from '../../app/shell/focus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
+  DIALOG_CENTRED,
+  DIALOG_CLOSE,
+  DIALOG_DESCRIPTION,
+  DIALOG_HEADER,
+  DIALOG_TITLE,
+} from '../../components/ui/dialog-class.ts';
+import {
   type OnOffSetting,
   PANEL_TABS,
   PANEL_TEXT,
@@ -56,20 +63,18 @@ export function AccessibilityMenu() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl"
+          className={DIALOG_CENTRED}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocus(returnTo.current);
           }}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
+          <div className={DIALOG_HEADER}>
             <div>
-              <Dialog.Title className="text-lg font-bold text-brand-900">{PANEL_TEXT.title}</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-700">
-                {PANEL_TEXT.description}
-              </Dialog.Description>
+              <Dialog.Title className={DIALOG_TITLE}>{PANEL_TEXT.title}</Dialog.Title>
+              <Dialog.Description className={DIALOG_DESCRIPTION}>{PANEL_TEXT.description}</Dialog.Description>
             </div>
-            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close">
+            <Dialog.Close className={DIALOG_CLOSE} aria-label="Close">
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
