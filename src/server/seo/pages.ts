@@ -93,7 +93,7 @@ export function contentPage(path: string): PublicPageMeta | undefined {
  * Content pages with a form, which needs the app's code (validation, the request, the answer): served with
  * the app's entry script like the sign-in screens.
  */
-const CONTENT_PAGES_WITH_FORMS: readonly string[] = ['/support'];
+const CONTENT_PAGES_WITH_FORMS: readonly string[] = ['/support', '/driver-support'];
 
 /**
  * Whether the page is served without the React app (ADR 034): a content page the server renders whole,

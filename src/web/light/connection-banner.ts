@@ -1,15 +1,17 @@
 /**
  * The connection banner on the public pages (SPEC §4, §8; ADR 034): the app's (ConnectionBanner.tsx)
  * without React, drawn into the same server-rendered live region from the same monitor (monitor.ts):
- * the offline and error messages with Retry, and the back-online notice. (The monitor's toasts have no
- * toast area to go to here: the banner says the same.)
+ * the offline and error messages with Retry, and the back-online notice; its toasts go to the page's
+ * toast area (toasts.ts).
  */
 import { NETWORK_MESSAGES } from '../../shared/preferences.ts';
 import { buttonClass } from '../components/ui/button-class.ts';
+import { toast } from '../components/ui/toast-store.ts';
 import {
   bannerMessage,
   checkConnection,
   getConnectionSnapshot,
+  setConnectionToast,
   startConnectionMonitor,
   subscribeConnection,
 } from '../features/connection/monitor.ts';
@@ -72,6 +74,7 @@ export function startConnectionBanner() {
     }
     if (hadFocus) region.querySelector('button')?.focus();
   };
+  setConnectionToast(toast);
   subscribeConnection(draw);
   startConnectionMonitor();
 }

@@ -9,6 +9,7 @@ import { startAnalytics } from './analytics.ts';
 import { startConnectionBanner } from './connection-banner.ts';
 import { openCookiePreferences, scheduleCookieBanner } from './cookie-banner.ts';
 import { openMobileMenu } from './mobile-menu.ts';
+import { startToasts } from './toasts.ts';
 
 /** --header-height on <html>, as Header.tsx publishes it (the style sheet keeps focus clear of the header). */
 function publishHeaderHeight() {
@@ -32,6 +33,7 @@ export function wirePage() {
   });
   listenForShortcuts();
   scheduleCookieBanner();
+  startToasts();
   startConnectionBanner();
   startAnalytics();
   document.getElementById('root')?.removeAttribute('data-prerendered');
