@@ -68,7 +68,7 @@ import { smsRoutes } from './modules/sms/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { robotsTxt, sitemapXml } from './seo/crawl.ts';
 import { isPagePath } from './seo/pages.ts';
-import { withAccessibilityDefaults } from './seo/render.ts';
+import { withAccessibilityDefaults, withAppEntry } from './seo/render.ts';
 import { createPageHtml } from './seo/ssr.ts';
 import type { SiteInfo } from './seo/structured-data.ts';
 import { createLater } from './services/later.ts';
@@ -377,7 +377,7 @@ export function createApp(opts: AppOptions) {
     const template = readTemplate('index.html');
     // The public content pages' page without the React app (ADR 034); older builds have none.
     const staticTemplate = existsSync(path.join(webDir, STATIC_PAGE_FILE))
-      ? readTemplate(STATIC_PAGE_FILE)
+      ? withAppEntry(readTemplate(STATIC_PAGE_FILE), template)
       : undefined;
     // Each public route's HTML (metadata, JSON-LD, the page itself) is rendered on first request and kept.
     const pageHtml = createPageHtml({

@@ -14,8 +14,14 @@ import { wirePage } from './light/wire.ts';
 // Saved accessibility settings (a larger font, high contrast) apply before the first paint.
 applyAccessibilitySettings(loadAccessibilitySettings());
 
-if (signedInHint()) {
-  void import('./app/boot.ts').then(({ bootApp }) => bootApp());
+// The app's entry script, named by the server (render.ts withAppEntry): loaded as a script of its own, so
+// this page shares no code with the app's start and the app's pages keep their one entry file.
+const appEntry = document.querySelector('meta[name="app-entry"]')?.getAttribute('content');
+if (signedInHint() && appEntry) {
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.src = appEntry;
+  document.head.append(script);
 } else {
   wirePage();
 }
