@@ -9,11 +9,12 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '../shared/messages.ts';
 import type { PublicConfig } from '../web/app/config.ts';
-import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/auth.ts';
+import { type Auth, CLIENT_IP_HEADER, createAuth, sessionCookieName } from './auth/auth.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
@@ -414,7 +415,13 @@ export function createApp(opts: AppOptions) {
     // not-found page, never a redirect).
     app.get('*', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(await pageHtml(c.req.path), isPagePath(c.req.path, env.APP_ENV) ? 200 : 404);
+      // Only whether a session cookie is there, not whether it is valid: a stale one loads the app, which
+      // finds out (and a page that needs no app for a guest still works with it).
+      const signedIn = Boolean(getCookie(c, sessionCookieName(env)));
+      return c.html(
+        await pageHtml(c.req.path, { signedIn }),
+        isPagePath(c.req.path, env.APP_ENV) ? 200 : 404,
+      );
     });
   }
 

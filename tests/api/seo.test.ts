@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { sessionCookieName } from '../../src/server/auth/auth.ts';
 import { oneDatabaseKind, startServer, type TestServer } from './helpers.ts';
 
 const INDEX = `<!doctype html>
@@ -109,6 +110,13 @@ describe.each(oneDatabaseKind())('seo (%s)', (kind) => {
       expect(html, p).toContain('src="/assets/index-test.js"');
       expect(html, p).not.toContain('static-test.js');
     }
+    // A request with a session cookie gets the app there too: a signed-in visitor's header is the app's.
+    const signedIn = await (
+      await web.app.request('/about', { headers: { Cookie: `${sessionCookieName(server.deps.env)}=x` } })
+    ).text();
+    expect(signedIn).toContain('src="/assets/index-test.js"');
+    expect(signedIn).not.toContain('static-test.js');
+    expect(signedIn).toContain('<div id="root" data-prerendered="">');
     // The raw template (with its placeholder) is never served as a file.
     expect((await web.app.request('/static-page.html')).status).toBe(404);
   });

@@ -10,15 +10,8 @@ import {
   FONT_SIZE,
   parseAccessibilitySettings,
 } from '../../shared/preferences.ts';
-import { mainContent, returnFocus } from '../app/shell/focus.ts';
+import { mainContent } from '../app/shell/focus.ts';
 import { buttonClass } from '../components/ui/button-class.ts';
-import {
-  DIALOG_CENTRED,
-  DIALOG_CLOSE,
-  DIALOG_DESCRIPTION,
-  DIALOG_HEADER,
-  DIALOG_TITLE,
-} from '../components/ui/dialog-class.ts';
 import {
   PANEL_TABS,
   PANEL_TEXT,
@@ -32,7 +25,7 @@ import {
   saveAccessibilitySettings,
 } from '../features/accessibility/stored.ts';
 import { announce } from './announce.ts';
-import { openDialog } from './dialog.ts';
+import { openCentredDialog } from './dialog.ts';
 import { h, icon, newId } from './dom.ts';
 import { switchRow } from './switch-row.ts';
 
@@ -49,29 +42,16 @@ let isOpen = false;
 export function openAccessibilityPanel(returnTo: Element | null) {
   if (isOpen) return;
   isOpen = true;
-  const title = h('h2', { class: DIALOG_TITLE }, PANEL_TEXT.title);
-  const description = h('p', { class: DIALOG_DESCRIPTION }, PANEL_TEXT.description);
-  openDialog({
-    className: DIALOG_CENTRED,
-    title,
-    description,
+  openCentredDialog({
+    title: PANEL_TEXT.title,
+    description: PANEL_TEXT.description,
+    returnTo,
     onClose: () => {
       isOpen = false;
-      returnFocus(returnTo);
     },
     body: (close) => {
       const tabs = settingsTabs();
       return [
-        h(
-          'div',
-          { class: DIALOG_HEADER },
-          h('div', {}, title, description),
-          h(
-            'button',
-            { type: 'button', class: DIALOG_CLOSE, 'aria-label': 'Close', onclick: close },
-            icon('x', 'h-5 w-5'),
-          ),
-        ),
         tabs.element,
         h(
           'div',

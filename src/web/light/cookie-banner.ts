@@ -8,18 +8,11 @@
 import { COOKIE_BANNER_DELAY_MS } from '../../shared/constants.ts';
 import { currentFocus, EARLY_OVERLAYS_ID, returnFocus } from '../app/shell/focus.ts';
 import { buttonClass } from '../components/ui/button-class.ts';
-import {
-  DIALOG_CENTRED,
-  DIALOG_CLOSE,
-  DIALOG_DESCRIPTION,
-  DIALOG_HEADER,
-  DIALOG_TITLE,
-} from '../components/ui/dialog-class.ts';
 import { COOKIE_BANNER_CLASS, COOKIE_TEXT } from '../features/cookies/cookie-text.ts';
 import { dispatchConsentChanged, readConsent, storeConsent } from '../features/cookies/stored.ts';
 import { announce } from './announce.ts';
-import { openDialog } from './dialog.ts';
-import { h, icon } from './dom.ts';
+import { openCentredDialog } from './dialog.ts';
+import { h } from './dom.ts';
 import { switchRow } from './switch-row.ts';
 
 type Choice = { functional: boolean; analytics: boolean };
@@ -131,15 +124,12 @@ export function openCookiePreferences(returnTo: Element | null) {
   prefsOpen = true;
   const saved = readConsent();
   const choice: Choice = { analytics: saved?.analytics ?? false, functional: saved?.functional ?? false };
-  const title = h('h2', { class: DIALOG_TITLE }, COOKIE_TEXT.prefsTitle);
-  const description = h('p', { class: DIALOG_DESCRIPTION }, COOKIE_TEXT.prefsDescription);
-  openDialog({
-    className: DIALOG_CENTRED,
-    title,
-    description,
+  openCentredDialog({
+    title: COOKIE_TEXT.prefsTitle,
+    description: COOKIE_TEXT.prefsDescription,
+    returnTo,
     onClose: () => {
       prefsOpen = false;
-      returnFocus(returnTo);
     },
     body: (close) => {
       const save = (next: Choice) => {
@@ -147,16 +137,6 @@ export function openCookiePreferences(returnTo: Element | null) {
         choose(next, COOKIE_TEXT.announceSaved);
       };
       return [
-        h(
-          'div',
-          { class: DIALOG_HEADER },
-          h('div', {}, title, description),
-          h(
-            'button',
-            { type: 'button', class: DIALOG_CLOSE, 'aria-label': 'Close', onclick: close },
-            icon('x', 'h-5 w-5'),
-          ),
-        ),
         h(
           'div',
           { class: 'min-h-0 flex-1 divide-y divide-slate-200 overflow-y-auto px-4 py-2' },

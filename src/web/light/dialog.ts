@@ -4,7 +4,15 @@
  * dialog), the focus on the dialog's first control, Escape or a press on the overlay closes it, the page
  * does not scroll behind it, and closing calls onClose (which gives the focus back).
  */
-import { h, newId } from './dom.ts';
+import { returnFocus } from '../app/shell/focus.ts';
+import {
+  DIALOG_CENTRED,
+  DIALOG_CLOSE,
+  DIALOG_DESCRIPTION,
+  DIALOG_HEADER,
+  DIALOG_TITLE,
+} from '../components/ui/dialog-class.ts';
+import { h, icon, newId } from './dom.ts';
 
 const TABBABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
@@ -85,4 +93,41 @@ export function openDialog(opts: {
   document.body.append(overlay, content);
   (content.querySelector<HTMLElement>(TABBABLE) ?? content).focus();
   return { content, close };
+}
+
+/**
+ * A centred dialog (accessibility settings, cookie preferences) with the app's header: title, description
+ * and a Close button; closing gives the focus back to `returnTo` (or the main content).
+ */
+export function openCentredDialog(opts: {
+  title: string;
+  description: string;
+  returnTo: Element | null;
+  onClose: () => void;
+  body: (close: () => void) => HTMLElement[];
+}): DialogParts {
+  const title = h('h2', { class: DIALOG_TITLE }, opts.title);
+  const description = h('p', { class: DIALOG_DESCRIPTION }, opts.description);
+  return openDialog({
+    className: DIALOG_CENTRED,
+    title,
+    description,
+    onClose: () => {
+      opts.onClose();
+      returnFocus(opts.returnTo);
+    },
+    body: (close) => [
+      h(
+        'div',
+        { class: DIALOG_HEADER },
+        h('div', {}, title, description),
+        h(
+          'button',
+          { type: 'button', class: DIALOG_CLOSE, 'aria-label': 'Close', onclick: close },
+          icon('x', 'h-5 w-5'),
+        ),
+      ),
+      ...opts.body(close),
+    ],
+  });
 }
