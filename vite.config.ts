@@ -45,6 +45,19 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   // The manifest (dist/web/.vite/manifest.json, never served) tells the JS budget what each page loads
   // (scripts/js-budget.ts).
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
+  // Two pages: index.html starts the React app; static-page.html is the public content pages' page, whose
+  // entry wires the server's HTML without React (ADR 034). The server picks one per path.
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rollupOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'src/web/index.html'),
+        static: path.resolve(import.meta.dirname, 'src/web/static-page.html'),
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -314,7 +314,8 @@ test.describe('focus is never lost to the page body', () => {
     page,
   }) => {
     await consentGiven(page);
-    await page.goto('/about');
+    // An app page: the public content pages are page loads of their own (ADR 034), so start in the app.
+    await page.goto('/login');
     await hydrated(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Safety' }).focus();
     await page.keyboard.press('Enter');

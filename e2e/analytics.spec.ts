@@ -65,6 +65,9 @@ test('with analytics consent, page views reach the API and the admin summary', a
   await page.goto('/about');
   await appReady();
   // A third route, reached inside the app (no reload): a client-side route change is a page view too.
+  // (From an app page: the content pages are page loads of their own, ADR 034.)
+  await page.goto('/login');
+  await appReady();
   await page.evaluate((path) => {
     window.history.pushState({}, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));

@@ -99,8 +99,12 @@ test.describe('found and shared (in the browser)', () => {
         (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main');
       });
     });
-    // Every server-rendered public route, sign-in screens included, then home last (for the link below).
-    const paths = [...PUBLIC_ROUTES.filter((p) => p !== '/' && !CLIENT_RENDERED_PATHS.includes(p)), '/'];
+    // Every server-rendered public route, sign-in screens included, then /login (an app page, ADR 034)
+    // last for the link below.
+    const paths = [
+      ...PUBLIC_ROUTES.filter((p) => p !== '/login' && !CLIENT_RENDERED_PATHS.includes(p)),
+      '/login',
+    ];
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();

@@ -9,11 +9,12 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '../shared/messages.ts';
 import type { PublicConfig } from '../web/app/config.ts';
-import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/auth.ts';
+import { type Auth, CLIENT_IP_HEADER, createAuth, sessionCookieName } from './auth/auth.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { assertNoSecretsInBundle } from './bundle-secrets.ts';
 import type { Database } from './db/client.ts';
@@ -68,7 +69,7 @@ import { smsRoutes } from './modules/sms/routes.ts';
 import { sessionRoutes } from './modules/users/routes.ts';
 import { robotsTxt, sitemapXml } from './seo/crawl.ts';
 import { isPagePath } from './seo/pages.ts';
-import { withAccessibilityDefaults } from './seo/render.ts';
+import { withAccessibilityDefaults, withAppEntry } from './seo/render.ts';
 import { createPageHtml } from './seo/ssr.ts';
 import type { SiteInfo } from './seo/structured-data.ts';
 import { createLater } from './services/later.ts';
@@ -76,6 +77,9 @@ import { createMailer, type Mailer, mailFrom } from './services/mail.ts';
 import { RealtimeHub } from './services/realtime.ts';
 
 /** better-auth endpoints the browser may call directly; every other account action goes through /api/account. */
+/** The built page of the public content pages, served without the React app (vite.config.ts, ADR 034). */
+const STATIC_PAGE_FILE = 'static-page.html';
+
 const PUBLIC_AUTH_PATHS = [
   /^\/api\/auth\/get-session$/,
   /^\/api\/auth\/verify-email$/,
@@ -373,15 +377,22 @@ export function createApp(opts: AppOptions) {
       appEnv: env.APP_ENV,
       appUrl: env.APP_URL,
     });
-    const template = withAccessibilityDefaults(
-      readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(
-        '__APP_CONFIG__',
-        escapeAttribute(publicConfig),
-      ),
-    );
+    const readTemplate = (file: string) =>
+      withAccessibilityDefaults(
+        readFileSync(path.join(webDir, file), 'utf8').replace(
+          '__APP_CONFIG__',
+          escapeAttribute(publicConfig),
+        ),
+      );
+    const template = readTemplate('index.html');
+    // The public content pages' page without the React app (ADR 034); older builds have none.
+    const staticTemplate = existsSync(path.join(webDir, STATIC_PAGE_FILE))
+      ? withAppEntry(readTemplate(STATIC_PAGE_FILE), template)
+      : undefined;
     // Each public route's HTML (metadata, JSON-LD, the page itself) is rendered on first request and kept.
     const pageHtml = createPageHtml({
       template,
+      staticTemplate,
       site,
       publicConfig: JSON.parse(publicConfig) as PublicConfig,
       onError: (p, error) =>
@@ -400,7 +411,12 @@ export function createApp(opts: AppOptions) {
     );
     app.use('*', async (c, next) => {
       // index.html goes through the routes below; the build's manifest (.vite/) is not for browsers.
-      if (c.req.path === '/' || c.req.path === '/index.html' || c.req.path.startsWith('/.vite/'))
+      if (
+        c.req.path === '/' ||
+        c.req.path === '/index.html' ||
+        c.req.path === `/${STATIC_PAGE_FILE}` ||
+        c.req.path.startsWith('/.vite/')
+      )
         return next();
       return serveStatic({ root: path.relative(process.cwd(), webDir) })(c, next);
     });
@@ -408,7 +424,13 @@ export function createApp(opts: AppOptions) {
     // not-found page, never a redirect).
     app.get('*', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(await pageHtml(c.req.path), isPagePath(c.req.path, env.APP_ENV) ? 200 : 404);
+      // Only whether a session cookie is there, not whether it is valid: a stale one loads the app, which
+      // finds out (and a page that needs no app for a guest still works with it).
+      const signedIn = Boolean(getCookie(c, sessionCookieName(env)));
+      return c.html(
+        await pageHtml(c.req.path, { signedIn }),
+        isPagePath(c.req.path, env.APP_ENV) ? 200 : 404,
+      );
     });
   }
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { sessionCookieName } from '../../src/server/auth/auth.ts';
 import { oneDatabaseKind, startServer, type TestServer } from './helpers.ts';
 
 const INDEX = `<!doctype html>
@@ -24,6 +25,9 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
+/** The public content pages' page (ADR 034): the same but for its entry script, which has no React. */
+const STATIC_PAGE = INDEX.replace('/assets/index-test.js', '/assets/static-test.js');
+
 describe.each(oneDatabaseKind())('seo (%s)', (kind) => {
   let server: TestServer;
   let webDir: string;
@@ -34,6 +38,7 @@ describe.each(oneDatabaseKind())('seo (%s)', (kind) => {
     webDir = mkdtempSync(path.join(tmpdir(), 'shuttle-web-'));
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), INDEX);
+    writeFileSync(path.join(webDir, 'static-page.html'), STATIC_PAGE);
     writeFileSync(path.join(webDir, 'assets', 'index-test.js'), 'console.log(1);');
     // What the build writes beside each asset (vite.config.ts); the contents only need to be told apart.
     writeFileSync(path.join(webDir, 'assets', 'index-test.js.br'), 'brotli bytes');
@@ -88,6 +93,32 @@ describe.each(oneDatabaseKind())('seo (%s)', (kind) => {
     const asset = await web.app.request('/assets/index-test.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the content pages without the app, and the pages with forms or sign-in with it (ADR 034)', async () => {
+    for (const p of ['/', '/about', '/how-it-works', '/faq', '/driver-faq', '/privacy']) {
+      const html = await (await web.app.request(p)).text();
+      expect(html, p).toContain('<script type="module" crossorigin src="/assets/static-test.js"></script>');
+      expect(html, p).not.toContain('src="/assets/index-test.js"');
+      // Named for a signed-in visitor, whose header is the app's.
+      expect(html, p).toContain('<meta name="app-entry" content="/assets/index-test.js" />');
+      expect(html, p).toContain('<div id="root" data-prerendered="">');
+      expect(html, p).not.toContain('__APP_CONFIG__');
+    }
+    for (const p of ['/support', '/driver-support', '/login', '/signup', '/dashboard', '/no-such-page']) {
+      const html = await (await web.app.request(p)).text();
+      expect(html, p).toContain('src="/assets/index-test.js"');
+      expect(html, p).not.toContain('static-test.js');
+    }
+    // A request with a session cookie gets the app there too: a signed-in visitor's header is the app's.
+    const signedIn = await (
+      await web.app.request('/about', { headers: { Cookie: `${sessionCookieName(server.deps.env)}=x` } })
+    ).text();
+    expect(signedIn).toContain('src="/assets/index-test.js"');
+    expect(signedIn).not.toContain('static-test.js');
+    expect(signedIn).toContain('<div id="root" data-prerendered="">');
+    // The raw template (with its placeholder) is never served as a file.
+    expect((await web.app.request('/static-page.html')).status).toBe(404);
   });
 
   it('sends the precompressed copy of an asset the browser can take, as it is', async () => {

@@ -89,6 +89,20 @@ export function contentPage(path: string): PublicPageMeta | undefined {
   return (PUBLIC_PAGES as Record<string, PublicPageMeta>)[path];
 }
 
+/**
+ * Content pages with a form, which needs the app's code (validation, the request, the answer): served with
+ * the app's entry script like the sign-in screens.
+ */
+const CONTENT_PAGES_WITH_FORMS: readonly string[] = ['/support', '/driver-support'];
+
+/**
+ * Whether the page is served without the React app (ADR 034): a content page the server renders whole,
+ * whose entry script (src/web/static-page.ts) only wires the menu, the overlays and the cookie banner.
+ */
+export function servedWithoutApp(path: string): boolean {
+  return Boolean(contentPage(path)) && !CONTENT_PAGES_WITH_FORMS.includes(path);
+}
+
 /** The metadata of a public route, or undefined when the path is not a public route. */
 export function publicPageMeta(path: string): PublicPageMeta | undefined {
   return contentPage(path) ?? SCREENS[path];

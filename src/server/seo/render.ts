@@ -64,6 +64,21 @@ export function withAccessibilityDefaults(template: string): string {
   return template.replace(tag, `${tag.slice(0, -1)}${extra}>`);
 }
 
+/**
+ * The public content pages' template (static-page.html, ADR 034) naming the app's entry script (from the
+ * built index.html) in a meta tag: the page loads it for a signed-in visitor, whose header is the app's.
+ */
+export function withAppEntry(staticTemplate: string, appTemplate: string): string {
+  const entry = appTemplate.match(/<script type="module"[^>]*\ssrc="([^"]+)"/)?.[1];
+  if (!entry) throw new Error('index.html has no entry script');
+  return replaceOrThrow(
+    staticTemplate,
+    /<\/head>/,
+    `  <meta name="app-entry" content="${escapeHtml(entry)}" />\n  </head>`,
+    '</head>',
+  );
+}
+
 function replaceOrThrow(html: string, pattern: RegExp, replacement: string, what: string): string {
   if (!pattern.test(html)) throw new Error(`index.html has no ${what} to replace`);
   return html.replace(pattern, () => replacement);

@@ -1,23 +1,35 @@
 /**
- * The HTML of every route the server answers with the app's page: public routes rendered by the web app's
+ * The HTML of every route the server answers with the app's page (`template`, the built index.html), or
+ * for the public content pages the page without the app (`staticTemplate`, static-page.html, ADR 034): public routes rendered by the web app's
  * own components (src/web/app/render-server.tsx), once per path and then kept, since a guest's view of a
  * public page depends only on the settings. CLIENT_RENDERED_PATHS (test sign-ups, the debug page, the
  * reset screen) are left to the browser. A path that is no page of the app gets the app's not-found page,
  * rendered once for all of them (the caller answers it with status 404).
  */
 import type { PublicConfig } from '../../web/app/config.ts';
-import { CLIENT_RENDERED_PATHS, isPagePath, normalisePath, publicPageMeta } from './pages.ts';
+import {
+  CLIENT_RENDERED_PATHS,
+  isPagePath,
+  normalisePath,
+  publicPageMeta,
+  servedWithoutApp,
+} from './pages.ts';
 import { renderNotFoundHtml, renderPageHtml } from './render.ts';
 import type { SiteInfo } from './structured-data.ts';
 
 /** A path no route of the app has, where the web app renders its not-found page. */
 const NOT_FOUND_RENDER_PATH = '/404';
 
-/** The whole HTML document for a request path. */
-export type PageHtml = (requestPath: string) => Promise<string>;
+/**
+ * The whole HTML document for a request path. `signedIn` (the request carries a session cookie): a
+ * content page comes with the app too, since a signed-in visitor's header is the app's (ADR 034).
+ */
+export type PageHtml = (requestPath: string, opts?: { signedIn?: boolean }) => Promise<string>;
 
 export function createPageHtml(opts: {
   template: string;
+  /** The built static-page.html; without it every page is served with the app. */
+  staticTemplate?: string;
   site: SiteInfo;
   publicConfig: PublicConfig;
   onError?: (path: string, error: unknown) => void;
@@ -37,15 +49,18 @@ export function createPageHtml(opts: {
       return null;
     }
   };
-  const render = async (path: string): Promise<string> => {
+  const render = async (path: string, withApp: boolean): Promise<string> => {
     const appHtml = CLIENT_RENDERED_PATHS.includes(path) ? null : await renderApp(path);
-    return renderPageHtml(template, path, site, appHtml);
+    // Without the server's rendering the page needs the app to draw it.
+    const pageTemplate =
+      appHtml && !withApp && opts.staticTemplate && servedWithoutApp(path) ? opts.staticTemplate : template;
+    return renderPageHtml(pageTemplate, path, site, appHtml);
   };
   // Every unknown path shows the same page: render it once (for a path no route has), not once per path.
   const renderNotFound = async () =>
     renderNotFoundHtml(template, site, await renderApp(NOT_FOUND_RENDER_PATH));
 
-  return (requestPath) => {
+  return (requestPath, { signedIn = false } = {}) => {
     const path = normalisePath(requestPath);
     if (!isPagePath(path, publicConfig.appEnv)) {
       const key = `not-found ${new Date().getFullYear()}`;
@@ -58,10 +73,11 @@ export function createPageHtml(opts: {
     }
     if (!publicPageMeta(path)) return Promise.resolve(appShell);
     // Per year too: the footer shows the year, and a server may run across New Year.
-    const key = `${path} ${new Date().getFullYear()}`;
+    const withApp = signedIn && servedWithoutApp(path);
+    const key = `${path} ${new Date().getFullYear()}${withApp ? ' app' : ''}`;
     let html = cache.get(key);
     if (!html) {
-      html = render(path);
+      html = render(path, withApp);
       cache.set(key, html);
     }
     return html;

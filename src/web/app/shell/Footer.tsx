@@ -77,6 +77,7 @@ export function Footer() {
                 type="button"
                 aria-label="Accessibility settings"
                 className={FOOTER_BUTTON}
+                data-opens="accessibility-settings"
                 onClick={(e) => openAccessibilitySettings(e.currentTarget)}
               >
                 Accessibility
@@ -94,7 +95,12 @@ export function Footer() {
               </li>
             )}
             <li>
-              <button type="button" className={FOOTER_BUTTON} onClick={() => openCookiePreferences()}>
+              <button
+                type="button"
+                className={FOOTER_BUTTON}
+                data-opens="cookie-preferences"
+                onClick={() => openCookiePreferences()}
+              >
                 Cookie settings
               </button>
             </li>

@@ -71,6 +71,7 @@ export function Header() {
             type="button"
             className="rounded-md p-2 text-slate-950 hover:bg-white/25 xl:hidden"
             aria-label="Open menu"
+            data-opens="menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? 'mobile-menu' : undefined}
@@ -138,6 +139,7 @@ export function Header() {
             aria-label="Accessibility settings"
             title="Accessibility settings"
             aria-haspopup="dialog"
+            data-opens="accessibility-settings"
             onClick={(e) => openAccessibilitySettings(e.currentTarget)}
           >
             <Accessibility className="h-6 w-6" aria-hidden="true" />

@@ -35,14 +35,14 @@ import { type RefObject, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { BrandMark } from '../../components/brand/BrandMark.tsx';
 import { openAccessibilitySettings } from '../../features/accessibility/settings.ts';
-import { cn } from '../../lib/cn.ts';
 import { config } from '../config.ts';
 import { openIssueReport } from './focus.ts';
+import { MENU_CLASS, MENU_TOOL, menuLinkClass } from './menu-class.ts';
 import type { NavItem } from './nav.ts';
 
-const ITEM = 'flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium hover:bg-brand-50';
-const PUBLIC_ITEM = 'rounded-lg px-3 py-2 text-sm hover:bg-brand-50';
-const GROUP_TITLE = 'px-3 pt-3 pb-1 text-xs font-bold uppercase tracking-wide text-slate-600';
+const ITEM: string = MENU_CLASS.item;
+const PUBLIC_ITEM: string = MENU_CLASS.publicItem;
+const GROUP_TITLE = MENU_CLASS.groupTitle;
 
 /** Each of a role's pages with its icon (the same icon wherever the page is named). */
 const ICONS: Record<string, LucideIcon> = {
@@ -102,16 +102,7 @@ export default function MobileMenu(props: {
         to={l.to}
         end={l.to === '/'}
         onClick={() => follow(l.to)}
-        className={({ isActive }) =>
-          cn(
-            className,
-            isActive
-              ? 'bg-brand-50 text-brand-800 underline underline-offset-4'
-              : className === ITEM
-                ? 'text-slate-900'
-                : 'text-slate-700',
-          )
-        }
+        className={({ isActive }) => menuLinkClass(className, isActive)}
       >
         {Icon && <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />}
         {l.label}
@@ -126,7 +117,7 @@ export default function MobileMenu(props: {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           id="mobile-menu"
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto bg-white p-4 shadow-xl"
+          className={MENU_CLASS.content}
           aria-describedby={undefined}
           onOpenAutoFocus={() => {
             navigating.current = false;
@@ -139,26 +130,18 @@ export default function MobileMenu(props: {
           <div className="flex items-center justify-between">
             <span className="flex items-center gap-2">
               <BrandMark className="h-7 w-7" />
-              <Dialog.Title className="text-lg font-bold text-brand-900">Menu</Dialog.Title>
+              <Dialog.Title className={MENU_CLASS.title}>Menu</Dialog.Title>
             </span>
-            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
+            <Dialog.Close className={MENU_CLASS.close} aria-label="Close menu">
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
           {!signedIn && (
-            <div className="grid grid-cols-2 gap-2 border-b border-slate-200 pb-3">
-              <NavLink
-                to="/login"
-                onClick={() => follow('/login')}
-                className="rounded-lg border border-slate-300 px-3 py-2.5 text-center font-semibold text-brand-800 hover:bg-brand-50"
-              >
+            <div className={MENU_CLASS.guestRow}>
+              <NavLink to="/login" onClick={() => follow('/login')} className={MENU_CLASS.signIn}>
                 Sign In
               </NavLink>
-              <NavLink
-                to="/signup"
-                onClick={() => follow('/signup')}
-                className="rounded-lg bg-brand-600 px-3 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
-              >
+              <NavLink to="/signup" onClick={() => follow('/signup')} className={MENU_CLASS.getStarted}>
                 Get Started
               </NavLink>
             </div>
@@ -175,10 +158,10 @@ export default function MobileMenu(props: {
             <h2 className={GROUP_TITLE}>{config.brandName}</h2>
             {publicLinks.map((l) => link(l, PUBLIC_ITEM))}
           </nav>
-          <div className="mt-auto flex flex-col border-t border-slate-200 pt-2">
+          <div className={MENU_CLASS.tools}>
             <button
               type="button"
-              className={cn(PUBLIC_ITEM, 'flex items-center gap-2 text-left text-slate-700')}
+              className={MENU_TOOL}
               onClick={() => {
                 follow(); // the panel takes the focus, and gives it back to the Menu button
                 openAccessibilitySettings(triggerRef.current);
@@ -190,7 +173,7 @@ export default function MobileMenu(props: {
             {canReportIssue && (
               <button
                 type="button"
-                className={cn(PUBLIC_ITEM, 'flex items-center gap-2 text-left text-slate-700')}
+                className={MENU_TOOL}
                 onClick={() => {
                   follow();
                   openIssueReport(triggerRef.current);

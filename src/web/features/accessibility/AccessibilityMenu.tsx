@@ -9,9 +9,24 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Minus, Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type AccessibilitySettings, FONT_SIZE } from '../../../shared/preferences.ts';
+import { FONT_SIZE } from '../../../shared/preferences.ts';
 import { returnFocus } from '../../app/shell/focus.ts';
 import { Button } from '../../components/ui/button.tsx';
+import {
+  DIALOG_CENTRED,
+  DIALOG_CLOSE,
+  DIALOG_DESCRIPTION,
+  DIALOG_HEADER,
+  DIALOG_TITLE,
+} from '../../components/ui/dialog-class.ts';
+import {
+  type OnOffSetting,
+  PANEL_TABS,
+  PANEL_TEXT,
+  switchAnnouncement,
+  TAB_TRIGGER,
+  textSizePercent,
+} from './panel-text.ts';
 import { SwitchRow } from './Switch.tsx';
 import {
   announce,
@@ -22,9 +37,6 @@ import {
   updateAccessibilitySettings,
   useAccessibilitySettings,
 } from './settings.ts';
-
-const TAB_TRIGGER =
-  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 data-[state=active]:bg-brand-600 data-[state=active]:text-white';
 
 export function AccessibilityMenu() {
   const [open, setOpen] = useState(false);
@@ -51,21 +63,18 @@ export function AccessibilityMenu() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl"
+          className={DIALOG_CENTRED}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocus(returnTo.current);
           }}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
+          <div className={DIALOG_HEADER}>
             <div>
-              <Dialog.Title className="text-lg font-bold text-brand-900">Accessibility Settings</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-700">
-                Changes apply straight away and are remembered on this device, and in your account when you
-                are signed in.
-              </Dialog.Description>
+              <Dialog.Title className={DIALOG_TITLE}>{PANEL_TEXT.title}</Dialog.Title>
+              <Dialog.Description className={DIALOG_DESCRIPTION}>{PANEL_TEXT.description}</Dialog.Description>
             </div>
-            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close">
+            <Dialog.Close className={DIALOG_CLOSE} aria-label="Close">
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
@@ -75,7 +84,7 @@ export function AccessibilityMenu() {
               variant="secondary"
               onClick={() => {
                 resetAccessibilitySettings();
-                announce('Accessibility settings reset to defaults.');
+                announce(PANEL_TEXT.reset);
               }}
             >
               Reset to defaults
@@ -83,7 +92,7 @@ export function AccessibilityMenu() {
             <Button
               onClick={() => {
                 setOpen(false);
-                announce('Accessibility settings saved.');
+                announce(PANEL_TEXT.saved);
               }}
             >
               Save &amp; Close
@@ -97,70 +106,46 @@ export function AccessibilityMenu() {
 
 function SettingsTabs() {
   const s = useAccessibilitySettings();
+  const [display, ...others] = PANEL_TABS;
   return (
-    <Tabs.Root defaultValue="display" className="flex min-h-0 flex-1 flex-col">
-      <Tabs.List aria-label="Accessibility settings sections" className="flex gap-1 p-4 pb-0">
-        <Tabs.Trigger value="display" className={TAB_TRIGGER}>
-          Display
-        </Tabs.Trigger>
-        <Tabs.Trigger value="interaction" className={TAB_TRIGGER}>
-          Interaction
-        </Tabs.Trigger>
-        <Tabs.Trigger value="screen-reader" className={TAB_TRIGGER}>
-          Screen Reader
-        </Tabs.Trigger>
+    <Tabs.Root defaultValue={display.value} className="flex min-h-0 flex-1 flex-col">
+      <Tabs.List aria-label={PANEL_TEXT.tabsLabel} className="flex gap-1 p-4 pb-0">
+        {PANEL_TABS.map((tab) => (
+          <Tabs.Trigger key={tab.value} value={tab.value} className={TAB_TRIGGER}>
+            {tab.label}
+          </Tabs.Trigger>
+        ))}
       </Tabs.List>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">
-        <Tabs.Content value="display" className="divide-y divide-slate-200">
+        <Tabs.Content value={display.value} className="divide-y divide-slate-200">
           <FontSizeControl value={s.fontSizeMultiplier} />
-          <SettingSwitch
-            setting="highContrast"
-            label="High contrast"
-            description="Black text on white, underlined links, stronger borders and a yellow focus outline."
-          />
+          {display.switches.map((t) => (
+            <SettingSwitch key={t.setting} {...t} />
+          ))}
         </Tabs.Content>
-        <Tabs.Content value="interaction" className="divide-y divide-slate-200">
-          <SettingSwitch
-            setting="reducedMotion"
-            label="Reduce motion"
-            description="Turns off animations and transitions everywhere."
-          />
-          <SettingSwitch
-            setting="keyboardNavigationEnabled"
-            label="Keyboard shortcuts"
-            description="Alt+Shift+A opens these settings; Alt+Shift+M moves to the main content. Tab and Shift+Tab always work."
-          />
-          <SettingSwitch
-            setting="focusIndicatorsVisible"
-            label="Always show focus outline"
-            description="Outlines the focused control after mouse clicks too. When off, the outline shows for keyboard use only."
-          />
-        </Tabs.Content>
-        <Tabs.Content value="screen-reader" className="divide-y divide-slate-200">
-          <SettingSwitch
-            setting="screenReaderEnabled"
-            label="Screen reader announcements"
-            description="Announces changes such as saved settings and status updates. Notifications are always announced."
-          />
-          <div className="py-3">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={!s.screenReaderEnabled}
-              onClick={() => announce('This is a test announcement.')}
-            >
-              Test announcement
-            </Button>
-          </div>
-        </Tabs.Content>
+        {others.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value} className="divide-y divide-slate-200">
+            {tab.switches.map((t) => (
+              <SettingSwitch key={t.setting} {...t} />
+            ))}
+            {tab.value === 'screen-reader' && (
+              <div className="py-3">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={!s.screenReaderEnabled}
+                  onClick={() => announce(PANEL_TEXT.testAnnouncement)}
+                >
+                  Test announcement
+                </Button>
+              </div>
+            )}
+          </Tabs.Content>
+        ))}
       </div>
     </Tabs.Root>
   );
 }
-
-type OnOffSetting = {
-  [K in keyof AccessibilitySettings]: AccessibilitySettings[K] extends boolean ? K : never;
-}[keyof AccessibilitySettings];
 
 /**
  * One on/off setting's switch: a change applies at once and is announced ("Reduce motion on."). Turning
@@ -183,7 +168,7 @@ function SettingSwitch({
       checked={checked}
       onCheckedChange={(on) => {
         updateAccessibilitySettings({ [setting]: on });
-        announce(`${label} ${on ? 'on' : 'off'}.`);
+        announce(switchAnnouncement(label, on));
       }}
     />
   );
@@ -191,10 +176,10 @@ function SettingSwitch({
 
 function FontSizeControl({ value }: { value: number }) {
   const id = useId();
-  const percent = `${Math.round(value * 100)}%`;
+  const percent = textSizePercent(value);
   const set = (next: number) => {
     updateAccessibilitySettings({ fontSizeMultiplier: next });
-    announce(`Text size ${Math.round(getAccessibilitySettings().fontSizeMultiplier * 100)}%.`);
+    announce(`Text size ${textSizePercent(getAccessibilitySettings().fontSizeMultiplier)}.`);
   };
   return (
     <div className="py-3">

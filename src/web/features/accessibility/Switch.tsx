@@ -1,6 +1,12 @@
 /** A labelled on/off switch (button role="switch") with an optional description, shared by the overlays. */
 import { useId } from 'react';
-import { cn } from '../../lib/cn.ts';
+import {
+  SWITCH_DESCRIPTION_CLASS,
+  SWITCH_LABEL_CLASS,
+  SWITCH_ROW_CLASS,
+  switchClass,
+  switchThumbClass,
+} from './switch-class.ts';
 
 export interface SwitchRowProps {
   label: string;
@@ -13,13 +19,13 @@ export interface SwitchRowProps {
 export function SwitchRow({ label, description, checked, onCheckedChange, disabled }: SwitchRowProps) {
   const id = useId();
   return (
-    <div className="flex items-start justify-between gap-4 py-3">
+    <div className={SWITCH_ROW_CLASS}>
       <div className="flex-1">
-        <label id={`${id}-label`} htmlFor={id} className="font-medium text-slate-900">
+        <label id={`${id}-label`} htmlFor={id} className={SWITCH_LABEL_CLASS}>
           {label}
         </label>
         {description && (
-          <p id={`${id}-desc`} className="mt-0.5 text-sm text-slate-700">
+          <p id={`${id}-desc`} className={SWITCH_DESCRIPTION_CLASS}>
             {description}
           </p>
         )}
@@ -33,19 +39,9 @@ export function SwitchRow({ label, description, checked, onCheckedChange, disabl
         aria-describedby={description ? `${id}-desc` : undefined}
         disabled={disabled}
         onClick={() => onCheckedChange?.(!checked)}
-        className={cn(
-          'sq-switch relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:cursor-not-allowed',
-          checked ? 'border-brand-600 bg-brand-600' : 'border-slate-500 bg-slate-200',
-          disabled && 'opacity-70',
-        )}
+        className={switchClass(checked, disabled)}
       >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-[1.35rem]' : 'translate-x-0.5',
-          )}
-        />
+        <span aria-hidden="true" className={switchThumbClass(checked)} />
       </button>
     </div>
   );

@@ -23,7 +23,11 @@ import {
   parseAccessibilitySettings,
 } from '../../../shared/preferences.ts';
 import { createOpenSignal } from '../../lib/open-signal.ts';
-import { applyAccessibilitySettings, loadAccessibilitySettings as load } from './stored.ts';
+import {
+  applyAccessibilitySettings,
+  loadAccessibilitySettings as load,
+  saveAccessibilitySettings,
+} from './stored.ts';
 
 export { applyAccessibilitySettings };
 
@@ -50,11 +54,7 @@ export function getAccessibilitySettings(): AccessibilitySettings {
 function keep(next: AccessibilitySettings) {
   current = next;
   applyAccessibilitySettings(current);
-  try {
-    localStorage.setItem(PREFERENCE_KEYS.accessibility, JSON.stringify(current));
-  } catch {
-    // Storage may be full or blocked: the settings still apply for this page.
-  }
+  saveAccessibilitySettings(current);
   emit();
 }
 

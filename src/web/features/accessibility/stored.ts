@@ -30,3 +30,12 @@ export function applyAccessibilitySettings(s: AccessibilitySettings, root = docu
     else if (root.getAttribute(name) !== value) root.setAttribute(name, value);
   }
 }
+
+/** Keeps the settings in this browser (what loadAccessibilitySettings reads back, in every tab). */
+export function saveAccessibilitySettings(s: AccessibilitySettings) {
+  try {
+    localStorage.setItem(PREFERENCE_KEYS.accessibility, JSON.stringify(s));
+  } catch {
+    // Storage may be full or blocked: the settings still apply for this page.
+  }
+}

@@ -4,7 +4,7 @@
  * separate flag 'sq.analyticsConsent' = 'true' | 'false', and the window event 'consent-changed'.
  */
 import { APP_EVENTS } from '../../../shared/preferences.ts';
-import { hasAnalyticsConsent } from '../cookies/consent.ts';
+import { hasAnalyticsConsent } from '../cookies/stored.ts';
 
 /** True only when both the consent record and the separate analytics flag say yes. */
 export function analyticsAllowed(): boolean {

@@ -17,9 +17,17 @@ import { Link } from 'react-router';
 import { COOKIE_BANNER_DELAY_MS } from '../../../shared/constants.ts';
 import { currentFocus, EARLY_OVERLAYS_ID, returnFocus } from '../../app/shell/focus.ts';
 import { Button } from '../../components/ui/button.tsx';
+import {
+  DIALOG_CENTRED,
+  DIALOG_CLOSE,
+  DIALOG_DESCRIPTION,
+  DIALOG_HEADER,
+  DIALOG_TITLE,
+} from '../../components/ui/dialog-class.ts';
 import { SwitchRow } from '../accessibility/Switch.tsx';
 import { announce } from '../accessibility/settings.ts';
 import { onOpenCookiePreferences, readConsent, saveConsent, useConsent } from './consent.ts';
+import { COOKIE_BANNER_CLASS, COOKIE_TEXT } from './cookie-text.ts';
 
 export function CookieBanner() {
   const consent = useConsent();
@@ -59,17 +67,15 @@ export function CookieBanner() {
       {delayPassed && !consent && (
         <Banner
           onCustomize={openPrefs}
-          onEssential={() =>
-            choose({ functional: false, analytics: false }, 'Only essential cookies will be used.')
-          }
-          onAcceptAll={() => choose({ functional: true, analytics: true }, 'All cookies accepted.')}
+          onEssential={() => choose({ functional: false, analytics: false }, COOKIE_TEXT.announceEssential)}
+          onAcceptAll={() => choose({ functional: true, analytics: true }, COOKIE_TEXT.announceAll)}
         />
       )}
       <CookiePreferences
         open={prefsOpen}
         onOpenChange={(next) => (next ? openPrefs() : setPrefsOpen(false))}
         onCloseAutoFocus={() => returnFocus(prefsReturn.current)}
-        onSave={(choice) => choose(choice, 'Cookie preferences saved.')}
+        onSave={(choice) => choose(choice, COOKIE_TEXT.announceSaved)}
       />
     </>
   );
@@ -87,9 +93,7 @@ function msUntilBannerDue(): number {
   return Math.max(0, loadedAt + COOKIE_BANNER_DELAY_MS - performance.now());
 }
 
-/** Wraps inside the button with large text rather than pushing the banner taller row by row. */
-// Important (!): these override the button's own height and padding (cn does not merge, src/web/lib/cn.ts).
-const BANNER_BUTTON = 'h-auto! min-h-9 whitespace-normal py-1.5!';
+const BANNER_BUTTON = COOKIE_BANNER_CLASS.choice;
 
 function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcceptAll: () => void }) {
   const ref = useRef<HTMLElement>(null);
@@ -114,41 +118,34 @@ function Banner(props: { onCustomize: () => void; onEssential: () => void; onAcc
     <section
       ref={ref}
       role="region"
-      aria-label="Cookie consent"
+      aria-label={COOKIE_TEXT.bannerLabel}
       data-cookie-banner-region=""
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white text-slate-900 shadow-[0_-4px_12px_rgba(0,0,0,0.12)]"
+      className={COOKIE_BANNER_CLASS.section}
     >
-      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-2 md:flex-row md:items-center md:justify-between md:gap-3 md:py-3">
-        <p className="text-sm text-slate-800">
-          <span className="md:hidden">We use essential cookies, and others only if you agree. </span>
-          <span className="hidden md:inline">
-            We use essential cookies to run ShuttleQuote and, with your permission, analytics and functional
-            cookies to improve it.{' '}
-          </span>
-          <Link to="/cookie-policy" className="font-semibold text-brand-600 underline underline-offset-4">
-            Cookie Policy
+      <div className={COOKIE_BANNER_CLASS.inner}>
+        <p className={COOKIE_BANNER_CLASS.text}>
+          <span className="md:hidden">{COOKIE_TEXT.bannerShort}</span>
+          <span className="hidden md:inline">{COOKIE_TEXT.bannerLong}</span>
+          <Link to="/cookie-policy" className={COOKIE_BANNER_CLASS.link}>
+            {COOKIE_TEXT.policyLink}
           </Link>
           {/* Phones: Customize sits in the sentence, so the two choices fit one row. */}
           <span className="md:hidden">
             {' · '}
-            <button
-              type="button"
-              onClick={props.onCustomize}
-              className="font-semibold text-brand-600 underline underline-offset-4"
-            >
-              Customize
+            <button type="button" onClick={props.onCustomize} className={COOKIE_BANNER_CLASS.link}>
+              {COOKIE_TEXT.customize}
             </button>
           </span>
         </p>
-        <div className="grid shrink-0 grid-cols-2 gap-2 md:flex">
+        <div className={COOKIE_BANNER_CLASS.buttons}>
           <Button variant="ghost" size="sm" className="max-md:hidden" onClick={props.onCustomize}>
-            Customize
+            {COOKIE_TEXT.customize}
           </Button>
           <Button variant="secondary" size="sm" className={BANNER_BUTTON} onClick={props.onEssential}>
-            Essential Only
+            {COOKIE_TEXT.essentialOnly}
           </Button>
           <Button size="sm" className={BANNER_BUTTON} onClick={props.onAcceptAll}>
-            Accept All
+            {COOKIE_TEXT.acceptAll}
           </Button>
         </div>
       </div>
@@ -179,48 +176,35 @@ function CookiePreferences(props: {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-900 shadow-xl"
+          className={DIALOG_CENTRED}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             props.onCloseAutoFocus();
           }}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4">
+          <div className={DIALOG_HEADER}>
             <div>
-              <Dialog.Title className="text-lg font-bold text-brand-900">Cookie Preferences</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-700">
-                Choose which cookies ShuttleQuote may use. You can change this at any time.
+              <Dialog.Title className={DIALOG_TITLE}>{COOKIE_TEXT.prefsTitle}</Dialog.Title>
+              <Dialog.Description className={DIALOG_DESCRIPTION}>
+                {COOKIE_TEXT.prefsDescription}
               </Dialog.Description>
             </div>
-            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close">
+            <Dialog.Close className={DIALOG_CLOSE} aria-label="Close">
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 divide-y divide-slate-200 overflow-y-auto px-4 py-2">
-            <SwitchRow
-              label="Essential"
-              description="Always on. Needed for signing in, security and remembering these choices, so it cannot be turned off."
-              checked
-              disabled
-            />
-            <SwitchRow
-              label="Analytics"
-              description="Anonymous usage statistics that stay with ShuttleQuote and help us improve the service. Nothing is shared with third parties."
-              checked={analytics}
-              onCheckedChange={setAnalytics}
-            />
-            <SwitchRow
-              label="Functional"
-              description="Remembers optional conveniences so the site works the way you last left it."
-              checked={functional}
-              onCheckedChange={setFunctional}
-            />
+            <SwitchRow {...COOKIE_TEXT.essential} checked disabled />
+            <SwitchRow {...COOKIE_TEXT.analytics} checked={analytics} onCheckedChange={setAnalytics} />
+            <SwitchRow {...COOKIE_TEXT.functional} checked={functional} onCheckedChange={setFunctional} />
           </div>
           <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 p-4">
             <Button variant="secondary" onClick={() => props.onSave({ analytics, functional })}>
-              Save Preferences
+              {COOKIE_TEXT.savePreferences}
             </Button>
-            <Button onClick={() => props.onSave({ analytics: true, functional: true })}>Accept All</Button>
+            <Button onClick={() => props.onSave({ analytics: true, functional: true })}>
+              {COOKIE_TEXT.acceptAll}
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,40 +1,16 @@
 /**
  * Cookie consent (SPEC §2.10, §3), kept in localStorage: { essential: true, functional, analytics,
- * consentDate } plus a separate analytics flag. Other code follows it through readConsent(),
+ * consentDate } plus a separate analytics flag (stored.ts). Other code follows it through readConsent(),
  * hasAnalyticsConsent() and the window event 'consent-changed' (detail: the new CookieConsent), which also
  * fires when another tab changes the choice.
  */
 import { useSyncExternalStore } from 'react';
-import {
-  APP_EVENTS,
-  type CookieConsent,
-  PREFERENCE_KEYS,
-  parseCookieConsent,
-} from '../../../shared/preferences.ts';
+import { type CookieConsent, PREFERENCE_KEYS } from '../../../shared/preferences.ts';
 import { createOpenSignal } from '../../lib/open-signal.ts';
+import { dispatchConsentChanged, hasAnalyticsConsent, readConsent, storeConsent } from './stored.ts';
 
 export type { CookieConsent };
-
-/** The saved choice, or null when the visitor has not chosen yet. */
-export function readConsent(): CookieConsent | null {
-  try {
-    const raw = localStorage.getItem(PREFERENCE_KEYS.cookieConsent);
-    return raw ? parseCookieConsent(JSON.parse(raw)) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** True only when the visitor agreed to analytics (both the consent record and the separate flag say so). */
-export function hasAnalyticsConsent(): boolean {
-  try {
-    return (
-      localStorage.getItem(PREFERENCE_KEYS.analyticsConsent) === 'true' && readConsent()?.analytics === true
-    );
-  } catch {
-    return false;
-  }
-}
+export { hasAnalyticsConsent, readConsent };
 
 let snapshot: CookieConsent | null = typeof window === 'undefined' ? null : readConsent();
 const listeners = new Set<() => void>();
@@ -42,22 +18,11 @@ const listeners = new Set<() => void>();
 function changed(next: CookieConsent | null) {
   snapshot = next;
   for (const l of listeners) l();
-  window.dispatchEvent(new CustomEvent<CookieConsent | null>(APP_EVENTS.consentChanged, { detail: next }));
+  dispatchConsentChanged(next);
 }
 
 export function saveConsent(choice: { functional: boolean; analytics: boolean }): CookieConsent {
-  const consent: CookieConsent = {
-    essential: true,
-    functional: choice.functional,
-    analytics: choice.analytics,
-    consentDate: new Date().toISOString(),
-  };
-  try {
-    localStorage.setItem(PREFERENCE_KEYS.cookieConsent, JSON.stringify(consent));
-    localStorage.setItem(PREFERENCE_KEYS.analyticsConsent, String(consent.analytics));
-  } catch {
-    // Blocked storage: the choice holds for this page only.
-  }
+  const consent = storeConsent(choice);
   changed(consent);
   return consent;
 }

@@ -145,7 +145,12 @@ export default function PrivacyPage() {
         />
         <p>You choose in the cookie banner on your first visit, and you can change your mind at any time.</p>
         <p>
-          <Button type="button" variant="secondary" onClick={() => openCookiePreferences()}>
+          <Button
+            type="button"
+            variant="secondary"
+            data-opens="cookie-preferences"
+            onClick={() => openCookiePreferences()}
+          >
             Change cookie choices
           </Button>
         </p>
