@@ -26,7 +26,7 @@ export interface NewNotification {
 const COALESCING_TYPES: ReadonlySet<NotificationType> = new Set(['quote_updated']);
 export const COALESCE_MINUTES = 10;
 
-/** Call inside the transaction that makes the change. */
+/** Call inside the transaction that makes the change. A new row is one statement with its live event. */
 export async function notify(tx: Db, n: NewNotification) {
   if (COALESCING_TYPES.has(n.type) && n.relatedId) {
     const [latest] = await tx
@@ -45,17 +45,7 @@ export async function notify(tx: Db, n: NewNotification) {
       return;
     }
   }
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: n.userId,
-      type: n.type,
-      title: n.title,
-      message: n.message,
-      relatedId: n.relatedId ?? null,
-    })
-    .returning({ id: notifications.id });
-  await publish(tx, { userId: n.userId, kind: 'notification', id: row!.id });
+  await insertNotifications(tx, [n]);
 }
 
 /**
@@ -70,6 +60,11 @@ export async function notifyAll(tx: Db, list: readonly NewNotification[]): Promi
     for (const n of list) await notify(tx, n);
     return;
   }
+  await insertNotifications(tx, list);
+}
+
+/** New rows, their live events and NOTIFYs: one statement (`list` not empty). */
+async function insertNotifications(tx: Db, list: readonly NewNotification[]): Promise<void> {
   const values = sql.join(
     list.map(
       (n, i) =>
