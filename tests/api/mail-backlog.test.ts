@@ -90,7 +90,7 @@ describe.each(databaseKinds())('the mail backlog after an SMTP outage (%s)', (ki
     }
   });
 
-  it('several mails are in flight at once, each on its own pooled connection, each sent once (issue 34)', async () => {
+  it('several mails are in flight at once, each on its own connection, each sent once (issue 34)', async () => {
     const to = 'many@example.com';
     await record(to, 8);
     smtp.dataDelayMs = 200;

@@ -68,24 +68,20 @@ export function defaultMailRetryDelayMs(attempt: number): number {
 }
 
 /**
- * Mails in flight at once, each on a pooled SMTP connection of its own (issue 34: one at a time sent about
- * 9 a second, and the e-mails of 10 s of accepts at 200 a second took five and a half minutes).
+ * Mails in flight at once, each on an SMTP connection of its own (issue 34: one at a time sent about 9 a
+ * second, and the e-mails of 10 s of accepts at 200 a second took five and a half minutes).
  */
 export const MAIL_CONCURRENCY = 4;
 
 /**
- * SMTP when a URL is given, else nodemailer's JSON transport (builds the message, delivers nothing). SMTP
- * keeps up to `connections` connections open and reuses them (a pool), instead of a new connection, greeting
- * and login per mail.
+ * SMTP when a URL is given, else nodemailer's JSON transport (builds the message, delivers nothing). Not
+ * nodemailer's pool: a pooled transport queues a message while SMTP is down instead of failing it, and the
+ * outbox's retries and backlog release (ADR 011, issue 33) need each attempt to fail or succeed on its own;
+ * each send opens its connection, so the lanes' sends run side by side.
  */
-export function createMailTransport(smtpUrl?: string, connections = 1): Transporter {
+export function createMailTransport(smtpUrl?: string): Transporter {
   return smtpUrl
-    ? nodemailer.createTransport({
-        url: smtpUrl,
-        pool: true,
-        maxConnections: connections,
-        ...SMTP_TIMEOUTS,
-      })
+    ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ jsonTransport: true });
 }
 
@@ -166,7 +162,7 @@ export interface MailSender {
 export function createMailSender(opts: MailSenderOptions): MailSender {
   const { db } = opts;
   const concurrency = opts.concurrency ?? MAIL_CONCURRENCY;
-  const transport = createMailTransport(opts.smtpUrl, concurrency);
+  const transport = createMailTransport(opts.smtpUrl);
   const giveUpAfterSeconds = (opts.giveUpAfterMs ?? MAIL_RETRY.giveUpAfterMs) / 1000;
   const sender = createOutboxSender({
     db,
