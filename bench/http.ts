@@ -32,7 +32,8 @@
  * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
  * WEB_CONCURRENCY (the server's processes; 1 here unless set), ONLY (comma-separated target names, e.g.
  * ONLY=board,hello or ONLY=accept), PROFILE=dir (the server runs with --cpu-prof into dir; one process
- * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand),
+ * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand), BENCH_PORT (the
+ * hello server's port, the app on the next: 3980) and BENCH_DB_PREFIX (before the database's name),
  * AFTER_TIMEOUT seconds to wait for the accepts' notifications and e-mails (300; at about 9 e-mails a
  * second, 200/s for 10 s needs 900).
  */
@@ -64,7 +65,7 @@ const ONLY = process.env.ONLY?.split(',').map((s) => s.trim());
 const PROFILE = process.env.PROFILE;
 const AFTER_TIMEOUT_S = Number(process.env.AFTER_TIMEOUT ?? 300);
 const IDLE_S = 10;
-/** BENCH_PORT: the hello server's port, the app's the next (3980 and 3981 unless set), so benches can run side by side. */
+// BENCH_PORT and BENCH_DB_PREFIX let a bench run beside others on one machine (their own ports and names).
 const HELLO_PORT = Number(process.env.BENCH_PORT ?? 3980);
 const APP_PORT = HELLO_PORT + 1;
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -124,7 +125,7 @@ async function waitFor(url: string, child: ChildProcess) {
 async function throwawayDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const admin = process.env.DATABASE_URL;
   if (!admin) return { drop: async () => {} };
-  const name = `bench_http_${Date.now().toString(36)}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? ''}bench_http_${Date.now().toString(36)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`CREATE DATABASE "${name}"`);

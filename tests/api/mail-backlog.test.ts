@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailSender } from '../../src/server/services/mail-worker.ts';
+import { createMailSender, MAIL_CONCURRENCY } from '../../src/server/services/mail-worker.ts';
 import { databaseKinds, rows, startServer, type TestServer } from './helpers.ts';
 import { freePort, TestSmtp } from './smtp.ts';
 
@@ -42,7 +42,9 @@ describe.each(databaseKinds())('the mail backlog after an SMTP outage (%s)', (ki
   it('a round after SMTP returns sends every waiting mail at once, oldest first, each once', async () => {
     const to = 'backlog@example.com';
     await record(to, 5);
-    const sender = createMailSender({ db: server.db, from: FROM, smtpUrl: smtp.url });
+    // One at a time: claims go oldest first in any case, but with several in flight the server may
+    // receive them in another order.
+    const sender = createMailSender({ db: server.db, from: FROM, smtpUrl: smtp.url, concurrency: 1 });
     try {
       // SMTP is down: every mail fails once and waits out its retry delay (10 s at least).
       await smtp.stop();
@@ -84,6 +86,30 @@ describe.each(databaseKinds())('the mail backlog after an SMTP outage (%s)', (ki
       expect(smtp.to(to)).toHaveLength(0);
       expect((await statuses(to))[0]).toMatchObject({ status: 'pending', attempts: 1 });
     } finally {
+      sender.close();
+    }
+  });
+
+  it('several mails are in flight at once, each on its own connection, each sent once (issue 34)', async () => {
+    const to = 'many@example.com';
+    await record(to, 8);
+    smtp.dataDelayMs = 200;
+    smtp.maxInFlight = 0;
+    const sender = createMailSender({ db: server.db, from: FROM, smtpUrl: smtp.url });
+    try {
+      await smtp.start('accept');
+      expect((await sender.runRound()).sent).toBe(8);
+      expect(smtp.maxInFlight).toBeGreaterThan(1);
+      expect(smtp.maxInFlight).toBeLessThanOrEqual(MAIL_CONCURRENCY);
+      expect(
+        smtp
+          .to(to)
+          .map((m) => m.subject)
+          .sort(),
+      ).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((i) => `Backlog ${i}`).sort());
+      expect((await statuses(to)).map((m) => m.status)).toEqual(Array(8).fill('sent'));
+    } finally {
+      smtp.dataDelayMs = 0;
       sender.close();
     }
   });

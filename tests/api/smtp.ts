@@ -82,6 +82,11 @@ function plainText(entity: { headers: Map<string, string>; body: string }): stri
 export class TestSmtp {
   readonly received: ReceivedMail[] = [];
   mode: SmtpMode = 'accept';
+  /** How long each message's DATA is held before it is accepted (a slow server). */
+  dataDelayMs = 0;
+  /** Messages being received right now, and the most at once so far. */
+  inFlight = 0;
+  maxInFlight = 0;
   private server: SMTPServer | null = null;
 
   constructor(readonly port: number) {}
@@ -108,8 +113,12 @@ export class TestSmtp {
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
+        this.inFlight += 1;
+        this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (this.dataDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.dataDelayMs));
+          this.inFlight -= 1;
           const raw = Buffer.concat(chunks).toString('utf8');
           const entity = splitEntity(raw);
           this.received.push({

@@ -57,6 +57,24 @@ export async function publish(tx: Db, event: LiveEvent) {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
+/**
+ * The same as `publish` for every row of `rows` (a CTE of the caller's statement with columns user_id,
+ * kind and ref_id), as the tail of that one statement (issue 34: a notification and its event written
+ * together, however many users are told, instead of two statements a user). The payload is built by
+ * PostgreSQL in exactly the form `publish` sends (JSON.stringify of Payload, compact), since listeners
+ * match on it (the delivery worker wakes on '"kind":"notification"').
+ */
+export function publishRowsSql(rows: string) {
+  return sql`, published_events as (
+      insert into live_events (user_id, kind, ref_id)
+      select user_id, kind, ref_id from ${sql.raw(rows)}
+      returning id, user_id, kind, ref_id)
+    select pg_notify(${EVENTS_CHANNEL},
+      '{"eventId":' || id || ',"userId":' || to_json(user_id::text)::text || ',"kind":' || to_json(kind)::text ||
+      ',"id":' || coalesce(to_json(ref_id)::text, 'null') || '}')
+    from published_events`;
+}
+
 /** Deletes events past the retention period; called by the sweep. */
 export async function deleteOldLiveEvents(db: Db): Promise<number> {
   const deleted = await db

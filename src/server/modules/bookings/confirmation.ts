@@ -7,7 +7,8 @@
  * (when, where, who with their phone, the vehicle and its plate) and what was booked (passengers, bags,
  * every need, the flight and the customer's note: issue 30), so the driver comes with the child seat.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { LARGE_ITEMS } from '../../../shared/marketplace/constants.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
 import { readNeeds } from '../../../shared/marketplace/needs.ts';
@@ -18,7 +19,7 @@ import { dayOfTripPhone, formatPhone, PHONE_MESSAGES } from '../../../shared/val
 import type { Db } from '../../db/client.ts';
 import { bookings, drivers, quotes, rides, users, vehicles } from '../../db/schema/index.ts';
 import { rideEnd, rideRoute } from '../../services/places.ts';
-import { notify } from '../notifications/service.ts';
+import type { NewNotification } from '../notifications/service.ts';
 
 export const BOOKING_CONFIRMED_TITLE = 'Booking confirmed';
 
@@ -70,23 +71,42 @@ export function bookedSentence(f: BookingDayFacts, note = 'Note from the custome
 
 const withPhone = (phone: string | null) => (phone ? formatPhone(phone) : PHONE_MESSAGES.none.toLowerCase());
 
+/** One statement (issue 34): the booking, its trip, the quoted vehicle and both people. */
 export async function bookingDayFacts(db: Db, bookingId: string): Promise<BookingDayFacts | null> {
+  const c = alias(users, 'customer_user');
+  const d = alias(users, 'driver_user');
   const [row] = await db
-    .select({ booking: bookings, ride: rides, driver: drivers, quoted: vehicles })
+    .select({
+      booking: bookings,
+      ride: rides,
+      driver: drivers,
+      quoted: vehicles,
+      c: { fullName: c.fullName, phone: c.phone },
+      d: { fullName: d.fullName, phone: d.phone },
+    })
     .from(bookings)
     .innerJoin(rides, eq(rides.id, bookings.rideId))
     .innerJoin(quotes, eq(quotes.id, bookings.quoteId))
     .leftJoin(vehicles, eq(vehicles.id, quotes.vehicleId))
     .leftJoin(drivers, eq(drivers.userId, bookings.driverId))
+    .leftJoin(c, eq(c.id, bookings.customerId))
+    .leftJoin(d, eq(d.id, bookings.driverId))
     .where(eq(bookings.id, bookingId));
   if (!row) return null;
-  const people = await db
-    .select({ id: users.id, fullName: users.fullName, phone: users.phone })
-    .from(users)
-    .where(inArray(users.id, [row.booking.customerId, row.booking.driverId]));
-  const person = (id: string) => people.find((p) => p.id === id);
-  const c = person(row.booking.customerId);
-  const d = person(row.booking.driverId);
+  return dayFactsOf(row);
+}
+
+type DayFactsRow = {
+  booking: typeof bookings.$inferSelect;
+  ride: typeof rides.$inferSelect;
+  driver: typeof drivers.$inferSelect | null;
+  quoted: typeof vehicles.$inferSelect | null;
+  c: { fullName: string; phone: string | null } | null;
+  d: { fullName: string; phone: string | null } | null;
+};
+
+function dayFactsOf(row: DayFactsRow): BookingDayFacts {
+  const { c, d } = row;
   const { ride } = row;
   const company = row.driver?.companyName?.trim();
   const driverName = d?.fullName ?? '';
@@ -125,11 +145,9 @@ export async function bookingDayFacts(db: Db, bookingId: string): Promise<Bookin
   };
 }
 
-/** Call inside the transaction that inserted the booking. */
-export async function notifyBookingConfirmed(tx: Db, bookingId: string): Promise<void> {
-  const f = await bookingDayFacts(tx, bookingId);
-  if (!f) return;
-  await notify(tx, {
+/** The customer's 'booking_confirmed' notification, from the booking's facts. */
+export function bookingConfirmedNotification(f: BookingDayFacts, bookingId: string): NewNotification {
+  return {
     userId: f.customerId,
     type: 'booking_confirmed',
     title: BOOKING_CONFIRMED_TITLE,
@@ -138,7 +156,7 @@ export async function notifyBookingConfirmed(tx: Db, bookingId: string): Promise
       `Pickup: ${f.pickup}. Drop-off: ${f.dropOff}. Driver: ${f.driver}. Vehicle: ${f.vehicle}. ` +
       bookedSentence(f, 'Your note'),
     relatedId: bookingId,
-  });
+  };
 }
 
 /** The 24-hour reminder's words for each side (the sweep writes them). */

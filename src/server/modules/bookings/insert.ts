@@ -9,10 +9,10 @@ import { sql } from 'drizzle-orm';
 import { fareStatement } from '../../../shared/marketplace/booking.ts';
 import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingEvents, bookings, type quotes, type rides } from '../../db/schema/index.ts';
+import type { quotes, rides } from '../../db/schema/index.ts';
 import { rideEnd } from '../../services/places.ts';
-import { notify } from '../notifications/service.ts';
-import { bookedSentence, bookingDayFacts, notifyBookingConfirmed } from './confirmation.ts';
+import { notifyAll } from '../notifications/service.ts';
+import { bookedSentence, bookingConfirmedNotification, bookingDayFacts } from './confirmation.ts';
 
 export interface NewBooking {
   ride: typeof rides.$inferSelect;
@@ -47,36 +47,34 @@ export async function insertBooking(tx: Db, b: NewBooking): Promise<string> {
     brandName: b.brandName,
     ...(b.pairTotalCents !== undefined ? { pairTotalCents: b.pairTotalCents } : {}),
   });
-  const [booking] = await tx
-    .insert(bookings)
-    .values({
-      rideId: b.ride.id,
-      quoteId: b.quote.id,
-      customerId: b.ride.customerId,
-      driverId: b.quote.driverId,
-      status: 'confirmed',
-      priceCents: b.quote.priceCents,
-      fareStatement: statement,
-      acceptedAt: sql`now()`,
-      bundleId: b.bundleId ?? null,
-      origin: b.origin,
-      runId: b.runId ?? null,
-      seats: b.seats ?? null,
-    })
-    .returning({ id: bookings.id });
-  const bookingId = booking!.id;
-  await tx.insert(bookingEvents).values({ bookingId, type: 'booked', actorId: b.actorId, note: statement });
+  // The booking and its 'booked' event in one statement (issue 34: an accept in a handful of statements).
+  const inserted = (await tx.execute(sql`
+    with booking as (
+      insert into bookings (ride_id, quote_id, customer_id, driver_id, status, price_cents, fare_statement,
+                            accepted_at, bundle_id, origin, run_id, seats)
+      values (${b.ride.id}, ${b.quote.id}, ${b.ride.customerId}, ${b.quote.driverId}, 'confirmed',
+              ${b.quote.priceCents}, ${statement}, now(), ${b.bundleId ?? null}, ${b.origin},
+              ${b.runId ?? null}, ${b.seats ?? null})
+      returning id),
+    event as (
+      insert into booking_events (booking_id, type, actor_id, note)
+      select id, 'booked', ${b.actorId}, ${statement} from booking)
+    select id from booking`)) as unknown as { rows: { id: string }[] };
+  const bookingId = inserted.rows[0]!.id;
   if (b.notifyParties === false) return bookingId;
-  // What was booked (passengers, bags, needs, flight, the note), so the driver's message says it too.
+  // What was booked (passengers, bags, needs, flight, the note), so the driver's message says it too; read
+  // once for both sides' notifications, which are written together.
   const facts = await bookingDayFacts(tx, bookingId);
   const bookedText = facts ? ` ${bookedSentence(facts)}` : '';
-  await notify(tx, {
-    userId: b.quote.driverId,
-    type: 'quote_accepted',
-    title: b.driverTitle,
-    message: `${b.driverMessage}${bookedText}`,
-    relatedId: bookingId,
-  });
-  await notifyBookingConfirmed(tx, bookingId);
+  await notifyAll(tx, [
+    {
+      userId: b.quote.driverId,
+      type: 'quote_accepted',
+      title: b.driverTitle,
+      message: `${b.driverMessage}${bookedText}`,
+      relatedId: bookingId,
+    },
+    ...(facts ? [bookingConfirmedNotification(facts, bookingId)] : []),
+  ]);
   return bookingId;
 }

@@ -10,7 +10,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { formatAud } from '../../../shared/marketplace/money.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, rides } from '../../db/schema/index.ts';
-import { notify } from '../notifications/service.ts';
+import { notifyAll } from '../notifications/service.ts';
 import { type BookingDayFacts, bookedSentence, bookingDayFacts } from './confirmation.ts';
 
 export const PAIR_BOOKED_TITLE = 'Return trip booked';
@@ -45,24 +45,27 @@ export async function notifyPairBooked(tx: Db, legs: PairLeg[], totalCents: numb
   // What was booked is the same on both legs but the flight: said once, without it.
   const booked = bookedSentence({ ...out, flight: '' });
   const relatedId = ordered[0]!.bookingId;
-  await notify(tx, {
-    userId: out.customerId,
-    type: 'booking_confirmed',
-    title: PAIR_BOOKED_TITLE,
-    message:
-      `Your return trip is booked for ${total} for both legs, with ${out.driver}. ${both} ` +
-      `Vehicle: ${out.vehicle}. ${bookedSentence({ ...out, flight: '' }, 'Your note')}`,
-    relatedId,
-  });
-  await notify(tx, {
-    userId: out.driverId,
-    type: 'quote_accepted',
-    title: 'Quote accepted: return trip booked',
-    message:
-      `Your quote of ${total} for both legs of a return trip was accepted by ${out.customer}. ${both} ` +
-      `${booked} The customer's contact details are on the booking.`,
-    relatedId,
-  });
+  // Both sides in one statement (issue 34).
+  await notifyAll(tx, [
+    {
+      userId: out.customerId,
+      type: 'booking_confirmed',
+      title: PAIR_BOOKED_TITLE,
+      message:
+        `Your return trip is booked for ${total} for both legs, with ${out.driver}. ${both} ` +
+        `Vehicle: ${out.vehicle}. ${bookedSentence({ ...out, flight: '' }, 'Your note')}`,
+      relatedId,
+    },
+    {
+      userId: out.driverId,
+      type: 'quote_accepted',
+      title: 'Quote accepted: return trip booked',
+      message:
+        `Your quote of ${total} for both legs of a return trip was accepted by ${out.customer}. ${both} ` +
+        `${booked} The customer's contact details are on the booking.`,
+      relatedId,
+    },
+  ]);
 }
 
 /** What a cancellation of one leg of a pair says about both legs; null for a booking not in a pair. */

@@ -7,7 +7,7 @@ import type { NotificationDto } from '../../../shared/marketplace/api.ts';
 import type { NotificationType } from '../../../shared/marketplace/notification-types.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import { publish } from '../../services/realtime.ts';
+import { publish, publishRowsSql } from '../../services/realtime.ts';
 
 export interface NewNotification {
   userId: string;
@@ -26,7 +26,7 @@ export interface NewNotification {
 const COALESCING_TYPES: ReadonlySet<NotificationType> = new Set(['quote_updated']);
 export const COALESCE_MINUTES = 10;
 
-/** Call inside the transaction that makes the change. */
+/** Call inside the transaction that makes the change. A new row is one statement with its live event. */
 export async function notify(tx: Db, n: NewNotification) {
   if (COALESCING_TYPES.has(n.type) && n.relatedId) {
     const [latest] = await tx
@@ -45,17 +45,41 @@ export async function notify(tx: Db, n: NewNotification) {
       return;
     }
   }
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: n.userId,
-      type: n.type,
-      title: n.title,
-      message: n.message,
-      relatedId: n.relatedId ?? null,
-    })
-    .returning({ id: notifications.id });
-  await publish(tx, { userId: n.userId, kind: 'notification', id: row!.id });
+  await insertNotifications(tx, [n]);
+}
+
+/**
+ * Writes several notifications and their live events in ONE statement (issue 34: an accept told its
+ * driver, its customer and every declined driver with three statements each). For kinds that never
+ * coalesce (a coalescing kind goes through `notify`, which may update in place instead). In the order
+ * given; nothing is sent for an empty list. Call inside the transaction that makes the change.
+ */
+export async function notifyAll(tx: Db, list: readonly NewNotification[]): Promise<void> {
+  if (list.length === 0) return;
+  if (list.some((n) => COALESCING_TYPES.has(n.type))) {
+    for (const n of list) await notify(tx, n);
+    return;
+  }
+  await insertNotifications(tx, list);
+}
+
+/** New rows, their live events and NOTIFYs: one statement (`list` not empty). */
+async function insertNotifications(tx: Db, list: readonly NewNotification[]): Promise<void> {
+  const values = sql.join(
+    list.map(
+      (n, i) =>
+        sql`(${i}::int, ${n.userId}::uuid, ${n.type}::text, ${n.title}::text, ${n.message}::text, ${n.relatedId ?? null}::uuid)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with given (ord, user_id, type, title, message, related_id) as (values ${values}),
+    inserted as (
+      insert into notifications (user_id, type, title, message, related_id)
+      select user_id, type, title, message, related_id from given order by ord
+      returning id, user_id),
+    told as (select user_id, 'notification'::text as kind, id::text as ref_id from inserted)
+    ${publishRowsSql('told')}`);
 }
 
 export function toNotificationDto(row: typeof notifications.$inferSelect): NotificationDto {

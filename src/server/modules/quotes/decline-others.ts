@@ -5,7 +5,7 @@
 import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { quotes, type rides } from '../../db/schema/index.ts';
-import { notify } from '../notifications/service.ts';
+import { type NewNotification, notifyAll } from '../notifications/service.ts';
 import { declineOtherHalves } from '../rides/cancel.ts';
 import { LIVE, tripName } from './rules.ts';
 
@@ -22,13 +22,14 @@ export async function declineOtherQuotes(
     .where(and(inArray(quotes.rideId, rideIds), inArray(quotes.status, LIVE), notInArray(quotes.id, keep)))
     .returning({ driverId: quotes.driverId, rideId: quotes.rideId, bundleId: quotes.bundleId });
   const told = new Set<string>();
+  const messages: NewNotification[] = [];
   for (const d of declined) {
     // One message per driver and request (a pair quote's two halves are one offer).
     const key = d.bundleId ?? `${d.driverId}:${d.rideId}`;
     if (told.has(key)) continue;
     told.add(key);
     const ride = booked.find((r) => r.id === d.rideId)!;
-    await notify(tx, {
+    messages.push({
       userId: d.driverId,
       type: 'quote_declined',
       title: 'Quote not chosen',
@@ -36,6 +37,8 @@ export async function declineOtherQuotes(
       relatedId: ride.id,
     });
   }
+  // Every declined driver told in one statement, however many quoted (issue 34).
+  await notifyAll(tx, messages);
   // Other drivers' prices for both legs of a pair, when only one leg was booked here: the other half
   // is declined too (they may quote that leg alone).
   await declineOtherHalves(

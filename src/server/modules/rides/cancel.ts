@@ -8,7 +8,7 @@ import type { RideDto } from '../../../shared/marketplace/api.ts';
 import type { Db } from '../../db/client.ts';
 import { quotes, rides } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { notify } from '../notifications/service.ts';
+import { notify, notifyAll } from '../notifications/service.ts';
 import { decorate } from './decorate.ts';
 import type { RideRow } from './dto.ts';
 import { LIVE, notOpen, tripSummary } from './rules.ts';
@@ -148,13 +148,14 @@ export async function declineOtherHalves(
     .set({ status: 'declined', updatedAt: new Date() })
     .where(and(inArray(quotes.bundleId, bundleIds), inArray(quotes.status, LIVE)))
     .returning({ driverId: quotes.driverId, rideId: quotes.rideId });
-  for (const q of halves) {
-    await notify(tx, {
+  await notifyAll(
+    tx,
+    halves.map((q) => ({
       userId: q.driverId,
-      type: 'quote_declined',
+      type: 'quote_declined' as const,
       title: 'Return-trip quote declined',
       message,
       relatedId: q.rideId,
-    });
-  }
+    })),
+  );
 }

@@ -12,7 +12,7 @@ import { MARKETPLACE_MESSAGES, type RideEdit } from '../../../shared/validation/
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { find, type Place, rideRoute } from '../../services/places.ts';
-import { notify } from '../notifications/service.ts';
+import { notifyAll } from '../notifications/service.ts';
 import type { RideRow } from './dto.ts';
 
 export const LIVE = [...LIVE_QUOTE_STATUSES];
@@ -57,15 +57,18 @@ export const tripSummary = (row: RideRow) =>
   `${rideRoute(row, { words: true })}, ${formatSydney(row.pickupAt)}, ${plural(row.passengers, 'passenger')}`;
 
 export async function notifyMatchingDrivers(tx: Db, row: RideRow, driverIds: string[]) {
-  for (const userId of driverIds) {
-    await notify(tx, {
+  // Every matching driver in one statement, however many there are (issue 34).
+  const message = `${tripSummary(row)}. It matches your availability and vehicle.`;
+  await notifyAll(
+    tx,
+    driverIds.map((userId) => ({
       userId,
-      type: 'ride_matched',
+      type: 'ride_matched' as const,
       title: 'New trip request',
-      message: `${tripSummary(row)}. It matches your availability and vehicle.`,
+      message,
       relatedId: row.id,
-    });
-  }
+    })),
+  );
 }
 
 export function notOpen(status: string): AppError {

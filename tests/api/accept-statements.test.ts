@@ -1,0 +1,64 @@
+/**
+ * Issue 34 item 2: accepting a quote in a handful of statements. The accept's transaction writes facts
+ * (the booking, the quote states, notification rows with their live events) and nothing it can leave to
+ * the workers; the count must not grow with the number of drivers told (declined quotes). Counted on the
+ * wire by a proxy in front of PostgreSQL (statement-counter.ts): every statement of the request, the
+ * session check, the rate limits and the idempotency record included, BEGIN and COMMIT too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient, TestServer } from './helpers.ts';
+import { signedInClient, startServer } from './helpers.ts';
+import { HIACE, hoursFromNow, insertQuote, insertRide, setVehicle } from './marketplace-fixtures.ts';
+import { type StatementCounter, startStatementCounter } from './statement-counter.ts';
+
+/** The accept request's statements before issue 34 item 2 were 39 with two other drivers' quotes (45 with four). */
+const ACCEPT_STATEMENTS_AT_MOST = 30;
+
+describe.skipIf(!process.env.DATABASE_URL)('accepting in a handful of statements (postgres)', () => {
+  let counter: StatementCounter;
+  let server: TestServer;
+  let customer: { client: TestClient; userId: string };
+  let drivers: { client: TestClient; userId: string }[];
+
+  beforeAll(async () => {
+    counter = await startStatementCounter(process.env.DATABASE_URL!);
+    server = await startServer('postgres', { postgresUrl: counter.url });
+    customer = await signedInClient(server, { userType: 'customer', fullName: 'Cara Whitfield' });
+    drivers = [];
+    for (const name of ['Dana Driver', 'Eli Other', 'Fay Third', 'Gus Fourth', 'Hal Fifth']) {
+      const d = await signedInClient(server, {
+        userType: 'driver',
+        fullName: name,
+        companyName: `${name} Co`,
+      });
+      await setVehicle(server.db, d.userId, HIACE);
+      drivers.push(d);
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+    await counter?.close();
+  });
+
+  /** Statements of one accept of a trip quoted by `quoting` drivers (the first one's quote accepted). */
+  async function acceptStatements(quoting: number): Promise<number> {
+    const ride = await insertRide(server.db, customer.userId, { pickupAt: hoursFromNow(72) });
+    const quotes = [];
+    for (const d of drivers.slice(0, quoting))
+      quotes.push(await insertQuote(server.db, { rideId: ride.id, driverId: d.userId }));
+    const before = counter.count();
+    const res = await customer.client.post(`/api/quotes/${quotes[0]!.id}/accept`, { acceptFare: true });
+    const after = counter.count();
+    expect(res.status).toBe(201);
+    return after - before;
+  }
+
+  it('an accept is a handful of statements, however many other drivers quoted', async () => {
+    await acceptStatements(3); // warm-up: the session cache and prepared plans of a first request
+    const three = await acceptStatements(3);
+    const five = await acceptStatements(5);
+    console.log(`accept statements: 3 quotes ${three}, 5 quotes ${five}`);
+    expect(three).toBeLessThanOrEqual(ACCEPT_STATEMENTS_AT_MOST);
+    expect(five).toBe(three);
+  });
+});
