@@ -34,8 +34,8 @@ import {
 import { recordIssueMails } from '../../src/server/modules/issues/mails.ts';
 import type { MailMessage } from '../../src/server/services/mail.ts';
 import type { BookingDto } from '../../src/shared/marketplace/api.ts';
-import { NO_NEEDS } from '../../src/shared/marketplace/needs.ts';
 import type { NotificationType } from '../../src/shared/marketplace/notification-types.ts';
+import { BOOKING_ID, booking, needs, PICKUP_AT, RIDE_ID } from './fixtures/booking-dto.ts';
 
 const env: MailEnv = {
   APP_URL: 'https://app.example.test',
@@ -44,97 +44,6 @@ const env: MailEnv = {
   SUPPORT_PHONE: '+61240000000',
 };
 const APP = env.APP_URL;
-const RIDE_ID = '11111111-1111-4111-8111-111111111111';
-const BOOKING_ID = '22222222-2222-4222-8222-222222222222';
-const OTHER_ID = '33333333-3333-4333-8333-333333333333';
-const PICKUP_AT = '2027-11-30T19:30:00.000Z'; // Tue 1 Dec 2027, 6:30 am in Sydney
-
-const needs = { ...NO_NEEDS, childSeats: 1, boosterSeats: 1, wheelchair: 'folding' as const };
-
-/** Nelson Bay to Newcastle Airport (chosen from the list: the address is the named place and its suburb). */
-const pickup = {
-  locality: 'Nelson Bay',
-  postcode: '2315',
-  address: '12 Stockton St',
-  lat: -32.72,
-  lng: 152.14,
-};
-const airport = {
-  locality: 'Williamtown',
-  postcode: '2318',
-  address: 'Newcastle Airport (NTL), Williamtown',
-  name: 'Newcastle Airport (NTL)',
-  lat: -32.79,
-  lng: 151.83,
-};
-
-function booking(over: Partial<BookingDto> = {}, rideStatus = 'booked'): BookingDto {
-  return {
-    id: BOOKING_ID,
-    status: 'confirmed',
-    priceCents: 15500,
-    quoteId: OTHER_ID,
-    acceptedAt: '2027-11-01T00:00:00.000Z',
-    origin: 'quote',
-    seats: null,
-    runId: null,
-    fareStatement: '',
-    ride: {
-      id: RIDE_ID,
-      status: rideStatus,
-      pickup: { ...pickup, name: null },
-      destination: airport,
-      pickupAt: PICKUP_AT,
-      pickupLocal: { date: '2027-12-01', time: '06:30' },
-      passengers: 3,
-      luggageBags: 2,
-      largeItems: [],
-      budgetCents: 16000,
-      notes: 'Gate code 1234',
-      flightNumber: 'QF1234',
-      distanceKm: 38,
-      indicativePriceCents: 5700,
-      version: 1,
-      outboundRideId: null,
-      returnRideId: null,
-      createdAt: '2027-10-01T00:00:00.000Z',
-      customer: { firstName: 'Casey', rating: { average: null, count: 0 } },
-      liveQuoteCount: 0,
-      bookingId: BOOKING_ID,
-      needs,
-      pair: null,
-    },
-    driver: {
-      id: OTHER_ID,
-      companyName: 'Port Stephens Shuttles',
-      bspNumber: 'BSP1',
-      vehicle: {
-        make: 'Toyota',
-        model: 'HiAce',
-        year: 2022,
-        color: 'White',
-        registration: 'AB12CD',
-        capacity: 10,
-      },
-      contact: { name: 'Dana Driver', email: 'dana@example.test', phone: '+61412345678', avatarUrl: null },
-    },
-    customer: {
-      id: OTHER_ID,
-      contact: {
-        name: 'Casey Customer',
-        email: 'casey@example.test',
-        phone: '+61498765432',
-        avatarUrl: null,
-      },
-    },
-    cancelReason: null,
-    cancelledBy: null,
-    cancelledAt: null,
-    viewerRole: 'customer',
-    ...over,
-  } as unknown as BookingDto;
-}
-
 function ride(over: Partial<RideMailFacts> = {}): RideMailFacts {
   return {
     id: RIDE_ID,
