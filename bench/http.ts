@@ -11,8 +11,9 @@
  * live quotes each), 20,000 customers and 1,000 drivers; a driver and a customer sign up through the API
  * (the driver made verified by the development helper). The database is dropped at the end.
  *
- * Targets: hello, /api/health, the server-rendered home page, one static asset, and signed in as the
- * driver: /api/session, the board (GET /api/rides/available), the board filtered (near Nelson Bay 25 km,
+ * Targets: hello, the same hello with the app's security headers (bench/hello-with-headers.ts: set per
+ * answer by the app's middleware, `hello-headers`, or kept from the first, `hello-headers-fixed`),
+ * /api/health, the server-rendered home page, one static asset, and signed in as the driver: /api/session, the board (GET /api/rides/available), the board filtered (near Nelson Bay 25 km,
  * up to 4 passengers, all service areas), ride detail (1,000 open trips in turn), notifications. For each
  * (autocannon, CONNECTIONS connections, closed loop): requests a second, p50 and p99 latency, errors, and
  * the server's CPU time per request (user + system of every server process from /proc over the run,
@@ -30,7 +31,8 @@
  * of idle is measured, since the work after the answers takes minutes and the idle part of it is printed.
  *
  * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
- * WEB_CONCURRENCY (the server's processes; 1 here unless set), ONLY (comma-separated target names, e.g.
+ * WEB_CONCURRENCY (the server's processes; 1 here unless set), BENCH_PORT (3980: it, and the next two, for
+ * the hello, the app and the hello with headers), ONLY (comma-separated target names, e.g.
  * ONLY=board,hello or ONLY=accept), PROFILE=dir (the server runs with --cpu-prof into dir; one process
  * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand),
  * AFTER_TIMEOUT seconds to wait for the accepts' notifications and e-mails (300; at about 9 e-mails a
@@ -64,8 +66,11 @@ const ONLY = process.env.ONLY?.split(',').map((s) => s.trim());
 const PROFILE = process.env.PROFILE;
 const AFTER_TIMEOUT_S = Number(process.env.AFTER_TIMEOUT ?? 300);
 const IDLE_S = 10;
-const HELLO_PORT = 3980;
-const APP_PORT = 3981;
+// Three ports from BENCH_PORT: the hello, the app, the hello with the app's security headers.
+const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3980);
+const HELLO_PORT = BENCH_PORT;
+const APP_PORT = BENCH_PORT + 1;
+const HELLO_HEADERS_PORT = BENCH_PORT + 2;
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const PASSWORD = 'Correct-Horse-42';
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
@@ -463,6 +468,11 @@ const database = await throwawayDatabase();
 const sink = new SmtpSink(await freePort());
 await sink.start();
 const hello = spawn('node', ['--input-type=module', '-e', HELLO], { stdio: 'ignore' });
+const helloHeaders = spawn(
+  'node',
+  ['--import', 'tsx', 'bench/hello-with-headers.ts', String(HELLO_HEADERS_PORT)],
+  { stdio: 'ignore' },
+);
 const app = spawn(
   'node',
   [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), 'dist/server/index.js'],
@@ -483,6 +493,7 @@ const app = spawn(
 );
 try {
   await waitFor(`http://127.0.0.1:${HELLO_PORT}/`, hello);
+  await waitFor(`http://127.0.0.1:${HELLO_HEADERS_PORT}/`, helloHeaders);
   // /api/health answers 200 while the server still waits for its database; /api/ready only once it is open.
   await waitFor(`${APP_URL}/api/ready`, app);
   const driver = await signedIn('driver');
@@ -503,6 +514,20 @@ try {
       'hello',
       () =>
         run('bare Hono hello (own process)', hello.pid ?? null, { url: `http://127.0.0.1:${HELLO_PORT}/` }),
+    ],
+    [
+      'hello-headers',
+      () =>
+        run('hello + security headers (middleware)', helloHeaders.pid ?? null, {
+          url: `http://127.0.0.1:${HELLO_HEADERS_PORT}/`,
+        }),
+    ],
+    [
+      'hello-headers-fixed',
+      () =>
+        run('hello + security headers (kept)', helloHeaders.pid ?? null, {
+          url: `http://127.0.0.1:${HELLO_HEADERS_PORT}/fixed`,
+        }),
     ],
     ['health', () => run('/api/health', pid, { url: `${APP_URL}/api/health` })],
     [
@@ -578,8 +603,15 @@ try {
       .map(([name, r]) => `${name} ${((r.rps / hi) * 100).toFixed(1)}%`);
     console.log(`of hello: ${ratios.join(', ')}`);
   }
+  // Issue 34's goal: /api/health against a hello sending the same security headers.
+  const health = rows.get('health')?.rps;
+  for (const name of ['hello-headers', 'hello-headers-fixed']) {
+    const base = rows.get(name)?.rps;
+    if (health && base) console.log(`health of ${name}: ${((health / base) * 100).toFixed(1)}%`);
+  }
 } finally {
   hello.kill();
+  helloHeaders.kill();
   app.kill();
   if (app.exitCode === null && app.signalCode === null) await new Promise((r) => app.once('exit', r));
   if (process.env.KEEP_DATABASE && database.url) console.log(`kept ${database.url}`);
