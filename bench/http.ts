@@ -32,7 +32,8 @@
  *
  * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
  * WEB_CONCURRENCY (the server's processes; 1 here unless set), BENCH_PORT (3980: it, and the next two, for
- * the hello, the app and the hello with headers), ONLY (comma-separated target names, e.g.
+ * the hello, the app and the hello with headers), SERVER (dist/server/index.js: the bundle to start; one
+ * built from an earlier commit, moved to dist/server-before/, gives a before/after), ONLY (comma-separated target names, e.g.
  * ONLY=board,hello or ONLY=accept), PROFILE=dir (the server runs with --cpu-prof into dir; one process
  * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand),
  * AFTER_TIMEOUT seconds to wait for the accepts' notifications and e-mails (300; at about 9 e-mails a
@@ -65,6 +66,8 @@ const WEB_CONCURRENCY = process.env.WEB_CONCURRENCY ?? '1';
 const ONLY = process.env.ONLY?.split(',').map((s) => s.trim());
 const PROFILE = process.env.PROFILE;
 const AFTER_TIMEOUT_S = Number(process.env.AFTER_TIMEOUT ?? 300);
+/** The compiled server to start: another build's bundle (e.g. the code before a change) for a before/after. */
+const SERVER = process.env.SERVER ?? 'dist/server/index.js';
 const IDLE_S = 10;
 // Three ports from BENCH_PORT: the hello, the app, the hello with the app's security headers.
 const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3980);
@@ -473,24 +476,20 @@ const helloHeaders = spawn(
   ['--import', 'tsx', 'bench/hello-with-headers.ts', String(HELLO_HEADERS_PORT)],
   { stdio: 'ignore' },
 );
-const app = spawn(
-  'node',
-  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), 'dist/server/index.js'],
-  {
-    env: {
-      ...process.env,
-      APP_ENV: 'development',
-      PORT: String(APP_PORT),
-      HOST: '127.0.0.1',
-      APP_URL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url ?? '',
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      WEB_CONCURRENCY,
-    },
-    stdio: 'ignore',
+const app = spawn('node', [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), SERVER], {
+  env: {
+    ...process.env,
+    APP_ENV: 'development',
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    APP_URL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url ?? '',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    WEB_CONCURRENCY,
   },
-);
+  stdio: 'ignore',
+});
 try {
   await waitFor(`http://127.0.0.1:${HELLO_PORT}/`, hello);
   await waitFor(`http://127.0.0.1:${HELLO_HEADERS_PORT}/`, helloHeaders);

@@ -18,7 +18,7 @@
  *
  * Options (environment): STREAMS (10000), DRIVERS (1000), PAGES per driver (5), BOARD_CONCURRENCY (8),
  * STREAM_CONCURRENCY (50: streams being opened at once), BENCH_PORT (3985, the server's), TRIPS (100000),
- * BENCH_DATABASE_PREFIX (bench/throwaway-database.ts). The client holds STREAMS sockets and the server as
+ * BENCH_DATABASE_PREFIX (bench/throwaway-database.ts), SERVER_NODE_OPTIONS (node options for the server). The client holds STREAMS sockets and the server as
  * many: raise the open-files limit first (the server inherits it).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -42,6 +42,11 @@ const STREAM_CONCURRENCY = Number(process.env.STREAM_CONCURRENCY ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3985);
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const AUTH_SECRET = randomBytes(32).toString('hex');
+/**
+ * Node options for the server only, e.g. `--max-old-space-size=700`: whether the live heap fits a cap (RSS
+ * alone counts garbage not yet collected, and V8 collects late while memory is plentiful).
+ */
+const SERVER_NODE_ARGS = (process.env.SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 /** The development server's session cookie (src/server/auth/auth.ts sessionCookieName). */
 const SESSION_COOKIE = 'better-auth.session_token';
 
@@ -208,7 +213,7 @@ async function readBoard(cookie: string, pages: number): Promise<{ pages: number
 const database = await throwawayDatabase('memory');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-memory-'));
 const log = path.join(dataDir, 'server.log');
-const server = spawn('node', ['dist/server/index.js'], {
+const server = spawn('node', [...SERVER_NODE_ARGS, 'dist/server/index.js'], {
   env: {
     ...process.env,
     APP_ENV: 'development',
