@@ -17,7 +17,7 @@
  *   ulimit -n 25000 && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/memory.ts
  *
  * Options (environment): STREAMS (10000), DRIVERS (1000), PAGES per driver (5), BOARD_CONCURRENCY (8),
- * STREAM_CONCURRENCY (50: streams being opened at once), BENCH_PORT (3985, the server's), TRIPS (100000),
+ * STREAM_CONCURRENCY (20: streams being opened at once), BENCH_PORT (3985, the server's), TRIPS (100000),
  * BENCH_DATABASE_PREFIX (bench/throwaway-database.ts), SERVER_NODE_OPTIONS (node options for the server). The client holds STREAMS sockets and the server as
  * many: raise the open-files limit first (the server inherits it).
  */
@@ -38,7 +38,7 @@ const DRIVERS = Math.min(Number(process.env.DRIVERS ?? 1_000), 1_000); // fillPe
 const PAGES = Number(process.env.PAGES ?? 5);
 const TRIPS = Number(process.env.TRIPS ?? 100_000);
 const BOARD_CONCURRENCY = Number(process.env.BOARD_CONCURRENCY ?? 8);
-const STREAM_CONCURRENCY = Number(process.env.STREAM_CONCURRENCY ?? 50);
+const STREAM_CONCURRENCY = Number(process.env.STREAM_CONCURRENCY ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 3985);
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const AUTH_SECRET = randomBytes(32).toString('hex');
@@ -153,8 +153,23 @@ async function seed(url: string) {
   };
 }
 
-/** Opens an event stream over a raw socket (the lightest client) and resolves once `ready` arrives. */
-function openStream(cookie: string, sockets: net.Socket[]): Promise<void> {
+/**
+ * Opens an event stream over a raw socket (the lightest client) and resolves once `ready` arrives. A 503
+ * (server_busy: the database pool's queue is full while thousands connect at once) is tried again after
+ * its Retry-After, as a browser's EventSource reconnects; `retries` counts those.
+ */
+async function openStream(cookie: string, sockets: net.Socket[], retries: { count: number }): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const refused = await openStreamOnce(cookie, sockets);
+    if (refused === null) return;
+    if (!refused.startsWith('HTTP/1.1 503') || attempt >= 20) throw new Error(`stream refused: ${refused}`);
+    retries.count += 1;
+    await new Promise((r) => setTimeout(r, 1_000 + Math.random() * 1_000));
+  }
+}
+
+/** null once the stream said `ready`, else the status line of the refusal. */
+function openStreamOnce(cookie: string, sockets: net.Socket[]): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(PORT, '127.0.0.1');
     let seen = '';
@@ -170,7 +185,7 @@ function openStream(cookie: string, sockets: net.Socket[]): Promise<void> {
         if (seen.includes('\r\n\r\n')) {
           clearTimeout(timer);
           socket.destroy();
-          reject(new Error(`stream refused: ${seen.split('\r\n')[0]}`));
+          resolve(seen.split('\r\n')[0]!);
         }
         return;
       }
@@ -180,7 +195,7 @@ function openStream(cookie: string, sockets: net.Socket[]): Promise<void> {
         // Later pings are read and dropped.
         socket.on('data', () => {});
         sockets.push(socket);
-        resolve();
+        resolve(null);
       }
     };
     socket.on('data', onData);
@@ -256,10 +271,11 @@ try {
   await measure('idle (seeded, drivers verified)');
 
   let started = Date.now();
-  await inPool(seeded.streamCookies, STREAM_CONCURRENCY, (cookie) => openStream(cookie, sockets));
+  const retries = { count: 0 };
+  await inPool(seeded.streamCookies, STREAM_CONCURRENCY, (cookie) => openStream(cookie, sockets, retries));
   await measure(
     `${sockets.length} event streams open`,
-    `(opened in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `(opened in ${((Date.now() - started) / 1000).toFixed(1)} s; ${retries.count} answered 503 first and retried)`,
   );
 
   started = Date.now();
