@@ -32,7 +32,8 @@
  *
  * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
  * WEB_CONCURRENCY (the server's processes; 1 here unless set), BENCH_PORT (3980: it, and the next two, for
- * the hello, the app and the hello with headers), SERVER (dist/server/index.js: the bundle to start; one
+ * the hello, the app and the hello with headers), ROUNDS (1: the targets this many times over, the ratios
+ * to hello taken within each round and summed up as median and range: on a shared machine), SERVER (dist/server/index.js: the bundle to start; one
  * built from an earlier commit, moved to dist/server-before/, gives a before/after), ONLY (comma-separated target names, e.g.
  * ONLY=board,hello or ONLY=accept), PROFILE=dir (the server runs with --cpu-prof into dir; one process
  * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand),
@@ -68,6 +69,7 @@ const PROFILE = process.env.PROFILE;
 const AFTER_TIMEOUT_S = Number(process.env.AFTER_TIMEOUT ?? 300);
 /** The compiled server to start: another build's bundle (e.g. the code before a change) for a before/after. */
 const SERVER = process.env.SERVER ?? 'dist/server/index.js';
+const ROUNDS = Number(process.env.ROUNDS ?? 1);
 const IDLE_S = 10;
 // Three ports from BENCH_PORT: the hello, the app, the hello with the app's security headers.
 const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3980);
@@ -451,6 +453,24 @@ async function runAccept(
   }
 }
 
+/**
+ * Throughput as a percentage of a baseline in the same round: every target of hello's, and (issue 34's
+ * goal) /api/health of the hellos sending the app's security headers.
+ */
+function ratiosOf(rows: Map<string, Row>): [string, number][] {
+  const out: [string, number][] = [];
+  const hi = rows.get('hello')?.rps;
+  if (hi)
+    for (const [name, r] of rows)
+      if (name !== 'hello' && name !== 'accept') out.push([`${name} of hello`, (r.rps / hi) * 100]);
+  const health = rows.get('health')?.rps;
+  for (const name of ['hello-headers', 'hello-headers-fixed']) {
+    const base = rows.get(name)?.rps;
+    if (health && base) out.push([`health of ${name}`, (health / base) * 100]);
+  }
+  return out;
+}
+
 /** Each request of a target takes the next path of `paths`, round and round. */
 function rotating(paths: string[], extra: Partial<autocannon.Request> = {}): autocannon.Request[] {
   let i = 0;
@@ -590,23 +610,30 @@ try {
       ['accept', () => runAccept(pid, customer.cookie, seeded.quoteIds, database.url!, sink)],
     );
   }
-  const rows = new Map<string, Row>();
-  for (const [name, target] of targets) {
-    if (ONLY && !ONLY.includes(name)) continue;
-    rows.set(name, await target());
+  // ROUNDS > 1: the targets again and again, each ratio taken within its round, so a neighbour's load
+  // (a shared machine) weighs on both sides of it alike; the median and range over the rounds are printed.
+  const ratioRounds = new Map<string, number[]>();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (ROUNDS > 1) console.log(`round ${round + 1} of ${ROUNDS}, load average ${loadAverage()}`);
+    const rows = new Map<string, Row>();
+    for (const [name, target] of targets) {
+      if (ONLY && !ONLY.includes(name)) continue;
+      // Each accept books its quote: only the first round has quotes to accept.
+      if (name === 'accept' && round > 0) continue;
+      rows.set(name, await target());
+    }
+    for (const [label, value] of ratiosOf(rows)) {
+      if (ROUNDS === 1) console.log(`${label}: ${value.toFixed(1)}%`);
+      ratioRounds.set(label, [...(ratioRounds.get(label) ?? []), value]);
+    }
   }
-  const hi = rows.get('hello')?.rps;
-  if (hi) {
-    const ratios = [...rows.entries()]
-      .filter(([name]) => name !== 'hello' && name !== 'accept')
-      .map(([name, r]) => `${name} ${((r.rps / hi) * 100).toFixed(1)}%`);
-    console.log(`of hello: ${ratios.join(', ')}`);
-  }
-  // Issue 34's goal: /api/health against a hello sending the same security headers.
-  const health = rows.get('health')?.rps;
-  for (const name of ['hello-headers', 'hello-headers-fixed']) {
-    const base = rows.get(name)?.rps;
-    if (health && base) console.log(`health of ${name}: ${((health / base) * 100).toFixed(1)}%`);
+  if (ROUNDS > 1) {
+    for (const [label, values] of ratioRounds) {
+      const sorted = [...values].sort((a, b) => a - b);
+      console.log(
+        `${label}: median ${quantile(sorted, 0.5).toFixed(1)}%, range ${sorted[0]!.toFixed(1)}-${sorted.at(-1)!.toFixed(1)}% over ${sorted.length} rounds`,
+      );
+    }
   }
 } finally {
   hello.kill();

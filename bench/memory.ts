@@ -155,15 +155,24 @@ async function seed(url: string) {
 
 /**
  * Opens an event stream over a raw socket (the lightest client) and resolves once `ready` arrives. A 503
- * (server_busy: the database pool's queue is full while thousands connect at once) is tried again after
- * its Retry-After, as a browser's EventSource reconnects; `retries` counts those.
+ * (server_busy: the database pool's queue is full while thousands connect at once), a 408 (the headers not
+ * read within 15 s by a server kept busy) or a reset is tried again a second or two later, as a browser's
+ * EventSource reconnects; `tally` counts those, and the streams given up after 20 tries.
  */
-async function openStream(cookie: string, sockets: net.Socket[], retries: { count: number }): Promise<void> {
+async function openStream(
+  cookie: string,
+  sockets: net.Socket[],
+  tally: { retries: number; failed: number; last: string },
+): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    const refused = await openStreamOnce(cookie, sockets);
+    const refused = await openStreamOnce(cookie, sockets).catch((err: Error) => err.message);
     if (refused === null) return;
-    if (!refused.startsWith('HTTP/1.1 503') || attempt >= 20) throw new Error(`stream refused: ${refused}`);
-    retries.count += 1;
+    tally.last = refused;
+    if (!/^HTTP\/1\.1 (503|408)|ECONNRESET|no ready/.test(refused) || attempt >= 20) {
+      tally.failed += 1;
+      return;
+    }
+    tally.retries += 1;
     await new Promise((r) => setTimeout(r, 1_000 + Math.random() * 1_000));
   }
 }
@@ -271,11 +280,12 @@ try {
   await measure('idle (seeded, drivers verified)');
 
   let started = Date.now();
-  const retries = { count: 0 };
-  await inPool(seeded.streamCookies, STREAM_CONCURRENCY, (cookie) => openStream(cookie, sockets, retries));
+  const tally = { retries: 0, failed: 0, last: '' };
+  await inPool(seeded.streamCookies, STREAM_CONCURRENCY, (cookie) => openStream(cookie, sockets, tally));
   await measure(
     `${sockets.length} event streams open`,
-    `(opened in ${((Date.now() - started) / 1000).toFixed(1)} s; ${retries.count} answered 503 first and retried)`,
+    `(opened in ${((Date.now() - started) / 1000).toFixed(1)} s; ${tally.retries} tries again after a 503, ` +
+      `408 or reset; ${tally.failed} given up${tally.failed ? `, the last: ${tally.last}` : ''})`,
   );
 
   started = Date.now();
