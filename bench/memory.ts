@@ -182,7 +182,10 @@ function openStreamOnce(cookie: string, sockets: net.Socket[]): Promise<string |
   return new Promise((resolve, reject) => {
     const socket = net.connect(PORT, '127.0.0.1');
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no ready within 60 s: ${seen.slice(0, 200)}`)), 60_000);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no ready within 60 s: ${seen.slice(0, 200)}`));
+    }, 60_000);
     socket.on('connect', () =>
       socket.write(
         `GET /api/notifications/stream HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nAccept: text/event-stream\r\nCookie: ${cookie}\r\n\r\n`,
