@@ -11,8 +11,9 @@
  * live quotes each), 20,000 customers and 1,000 drivers; a driver and a customer sign up through the API
  * (the driver made verified by the development helper). The database is dropped at the end.
  *
- * Targets: hello, /api/health, the server-rendered home page, one static asset, and signed in as the
- * driver: /api/session, the board (GET /api/rides/available), the board filtered (near Nelson Bay 25 km,
+ * Targets: hello, the same hello with the app's security headers (bench/hello-with-headers.ts: set per
+ * answer by the app's middleware, `hello-headers`, or kept from the first, `hello-headers-fixed`),
+ * /api/health, the server-rendered home page, one static asset, and signed in as the driver: /api/session, the board (GET /api/rides/available), the board filtered (near Nelson Bay 25 km,
  * up to 4 passengers, all service areas), ride detail (1,000 open trips in turn), notifications. For each
  * (autocannon, CONNECTIONS connections, closed loop): requests a second, p50 and p99 latency, errors, and
  * the server's CPU time per request (user + system of every server process from /proc over the run,
@@ -30,10 +31,13 @@
  * of idle is measured, since the work after the answers takes minutes and the idle part of it is printed.
  *
  * Options (environment): DURATION seconds per target (10), CONNECTIONS (50), ACCEPT_RATE (200),
- * WEB_CONCURRENCY (the server's processes; 1 here unless set), ONLY (comma-separated target names, e.g.
+ * WEB_CONCURRENCY (the server's processes; 1 here unless set), BENCH_PORT (3980: it, and the next two, for
+ * the hello, the app and the hello with headers), ROUNDS (1: the targets this many times over, the ratios
+ * to hello taken within each round and summed up as median and range: on a shared machine), SERVER (dist/server/index.js: the bundle to start; one
+ * built from an earlier commit, moved to dist/server-before/, gives a before/after), ONLY (comma-separated target names, e.g.
  * ONLY=board,hello or ONLY=accept), PROFILE=dir (the server runs with --cpu-prof into dir; one process
- * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand), BENCH_PORT (the
- * hello server's port, the app on the next: 3980) and BENCH_DB_PREFIX (before the database's name),
+ * only), KEEP_DATABASE=1 (the seeded database is kept, for EXPLAIN; drop it by hand),
+ * BENCH_DATABASE_PREFIX (before the database's name, as in bench/throwaway-database.ts),
  * AFTER_TIMEOUT seconds to wait for the accepts' notifications and e-mails (300; at about 9 e-mails a
  * second, 200/s for 10 s needs 900).
  */
@@ -64,10 +68,16 @@ const WEB_CONCURRENCY = process.env.WEB_CONCURRENCY ?? '1';
 const ONLY = process.env.ONLY?.split(',').map((s) => s.trim());
 const PROFILE = process.env.PROFILE;
 const AFTER_TIMEOUT_S = Number(process.env.AFTER_TIMEOUT ?? 300);
+/** The compiled server to start: another build's bundle (e.g. the code before a change) for a before/after. */
+const SERVER = process.env.SERVER ?? 'dist/server/index.js';
+const ROUNDS = Number(process.env.ROUNDS ?? 1);
 const IDLE_S = 10;
-// BENCH_PORT and BENCH_DB_PREFIX let a bench run beside others on one machine (their own ports and names).
-const HELLO_PORT = Number(process.env.BENCH_PORT ?? 3980);
-const APP_PORT = HELLO_PORT + 1;
+// BENCH_PORT and BENCH_DATABASE_PREFIX let a bench run beside others on one machine (their own ports and names).
+// Three ports from BENCH_PORT: the hello, the app, the hello with the app's security headers.
+const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3980);
+const HELLO_PORT = BENCH_PORT;
+const APP_PORT = BENCH_PORT + 1;
+const HELLO_HEADERS_PORT = BENCH_PORT + 2;
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const PASSWORD = 'Correct-Horse-42';
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
@@ -125,7 +135,7 @@ async function waitFor(url: string, child: ChildProcess) {
 async function throwawayDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const admin = process.env.DATABASE_URL;
   if (!admin) return { drop: async () => {} };
-  const name = `${process.env.BENCH_DB_PREFIX ?? ''}bench_http_${Date.now().toString(36)}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? ''}bench_http_${Date.now().toString(36)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`CREATE DATABASE "${name}"`);
@@ -445,6 +455,24 @@ async function runAccept(
   }
 }
 
+/**
+ * Throughput as a percentage of a baseline in the same round: every target of hello's, and (issue 34's
+ * goal) /api/health of the hellos sending the app's security headers.
+ */
+function ratiosOf(rows: Map<string, Row>): [string, number][] {
+  const out: [string, number][] = [];
+  const hi = rows.get('hello')?.rps;
+  if (hi)
+    for (const [name, r] of rows)
+      if (name !== 'hello' && name !== 'accept') out.push([`${name} of hello`, (r.rps / hi) * 100]);
+  const health = rows.get('health')?.rps;
+  for (const name of ['hello-headers', 'hello-headers-fixed']) {
+    const base = rows.get(name)?.rps;
+    if (health && base) out.push([`health of ${name}`, (health / base) * 100]);
+  }
+  return out;
+}
+
 /** Each request of a target takes the next path of `paths`, round and round. */
 function rotating(paths: string[], extra: Partial<autocannon.Request> = {}): autocannon.Request[] {
   let i = 0;
@@ -465,26 +493,28 @@ const database = await throwawayDatabase();
 const sink = new SmtpSink(await freePort());
 await sink.start();
 const hello = spawn('node', ['--input-type=module', '-e', HELLO], { stdio: 'ignore' });
-const app = spawn(
+const helloHeaders = spawn(
   'node',
-  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), 'dist/server/index.js'],
-  {
-    env: {
-      ...process.env,
-      APP_ENV: 'development',
-      PORT: String(APP_PORT),
-      HOST: '127.0.0.1',
-      APP_URL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url ?? '',
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      WEB_CONCURRENCY,
-    },
-    stdio: 'ignore',
-  },
+  ['--import', 'tsx', 'bench/hello-with-headers.ts', String(HELLO_HEADERS_PORT)],
+  { stdio: 'ignore' },
 );
+const app = spawn('node', [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), SERVER], {
+  env: {
+    ...process.env,
+    APP_ENV: 'development',
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    APP_URL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url ?? '',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    WEB_CONCURRENCY,
+  },
+  stdio: 'ignore',
+});
 try {
   await waitFor(`http://127.0.0.1:${HELLO_PORT}/`, hello);
+  await waitFor(`http://127.0.0.1:${HELLO_HEADERS_PORT}/`, helloHeaders);
   // /api/health answers 200 while the server still waits for its database; /api/ready only once it is open.
   await waitFor(`${APP_URL}/api/ready`, app);
   const driver = await signedIn('driver');
@@ -505,6 +535,20 @@ try {
       'hello',
       () =>
         run('bare Hono hello (own process)', hello.pid ?? null, { url: `http://127.0.0.1:${HELLO_PORT}/` }),
+    ],
+    [
+      'hello-headers',
+      () =>
+        run('hello + security headers (middleware)', helloHeaders.pid ?? null, {
+          url: `http://127.0.0.1:${HELLO_HEADERS_PORT}/`,
+        }),
+    ],
+    [
+      'hello-headers-fixed',
+      () =>
+        run('hello + security headers (kept)', helloHeaders.pid ?? null, {
+          url: `http://127.0.0.1:${HELLO_HEADERS_PORT}/fixed`,
+        }),
     ],
     ['health', () => run('/api/health', pid, { url: `${APP_URL}/api/health` })],
     [
@@ -568,20 +612,34 @@ try {
       ['accept', () => runAccept(pid, customer.cookie, seeded.quoteIds, database.url!, sink)],
     );
   }
-  const rows = new Map<string, Row>();
-  for (const [name, target] of targets) {
-    if (ONLY && !ONLY.includes(name)) continue;
-    rows.set(name, await target());
+  // ROUNDS > 1: the targets again and again, each ratio taken within its round, so a neighbour's load
+  // (a shared machine) weighs on both sides of it alike; the median and range over the rounds are printed.
+  const ratioRounds = new Map<string, number[]>();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (ROUNDS > 1) console.log(`round ${round + 1} of ${ROUNDS}, load average ${loadAverage()}`);
+    const rows = new Map<string, Row>();
+    for (const [name, target] of targets) {
+      if (ONLY && !ONLY.includes(name)) continue;
+      // Each accept books its quote: only the first round has quotes to accept.
+      if (name === 'accept' && round > 0) continue;
+      rows.set(name, await target());
+    }
+    for (const [label, value] of ratiosOf(rows)) {
+      if (ROUNDS === 1) console.log(`${label}: ${value.toFixed(1)}%`);
+      ratioRounds.set(label, [...(ratioRounds.get(label) ?? []), value]);
+    }
   }
-  const hi = rows.get('hello')?.rps;
-  if (hi) {
-    const ratios = [...rows.entries()]
-      .filter(([name]) => name !== 'hello' && name !== 'accept')
-      .map(([name, r]) => `${name} ${((r.rps / hi) * 100).toFixed(1)}%`);
-    console.log(`of hello: ${ratios.join(', ')}`);
+  if (ROUNDS > 1) {
+    for (const [label, values] of ratioRounds) {
+      const sorted = [...values].sort((a, b) => a - b);
+      console.log(
+        `${label}: median ${quantile(sorted, 0.5).toFixed(1)}%, range ${sorted[0]!.toFixed(1)}-${sorted.at(-1)!.toFixed(1)}% over ${sorted.length} rounds`,
+      );
+    }
   }
 } finally {
   hello.kill();
+  helloHeaders.kill();
   app.kill();
   if (app.exitCode === null && app.signalCode === null) await new Promise((r) => app.once('exit', r));
   if (process.env.KEEP_DATABASE && database.url) console.log(`kept ${database.url}`);

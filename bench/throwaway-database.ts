@@ -13,7 +13,8 @@ export interface ThrowawayDatabase {
 }
 
 /**
- * `prefix` names it (`bench_<prefix>_<time>`). `reuse`: an existing database instead (not dropped); `keep`:
+ * `prefix` names it (`bench_<prefix>_<time>`; BENCH_DATABASE_PREFIX in the environment replaces `bench_`, for a
+ * shared server where each user keeps to names of their own). `reuse`: an existing database instead (not dropped); `keep`:
  * leave it after the run, for EXPLAIN by hand. Without DATABASE_URL the process exits with a message,
  * unless `fallbackUrl` is given.
  */
@@ -26,7 +27,8 @@ export async function throwawayDatabase(
     console.error('Set DATABASE_URL to a PostgreSQL server (a throwaway database is created on it).');
     process.exit(1);
   }
-  const name = opts.reuse ?? `bench_${prefix}_${Date.now().toString(36)}`;
+  const name =
+    opts.reuse ?? `${process.env.BENCH_DATABASE_PREFIX ?? 'bench_'}${prefix}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   admin.on('error', (e) => console.error('admin connection:', e.message));

@@ -11,7 +11,6 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { API_MESSAGES } from '../shared/messages.ts';
 import type { PublicConfig } from '../web/app/config.ts';
 import { type Auth, CLIENT_IP_HEADER, createAuth, sessionCookieName } from './auth/auth.ts';
@@ -33,8 +32,10 @@ import {
   serverBusy,
 } from './http/database-errors.ts';
 import { AppError, errorResponse, notFound } from './http/errors.ts';
+import { HEALTH_PATH, HealthProbe } from './http/health-probe.ts';
 import { IDEMPOTENT_ROUTES, idempotency } from './http/idempotency.ts';
 import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { idempotentAnswers } from './idempotent-answers.ts';
 import { clearGuard } from './modules/account/lockout.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -151,36 +152,6 @@ export function trustedOriginsFor(env: Env): string[] {
   return [...origins];
 }
 
-/**
- * Browser features the app never uses, turned off for every page and anything embedded in it (issue 16).
- * Only features Chromium knows, so it logs no warnings. Notifications and push are not governed by it.
- */
-const PERMISSIONS_POLICY = {
-  accelerometer: false,
-  autoplay: false,
-  bluetooth: false,
-  browsingTopics: false,
-  camera: false,
-  displayCapture: false,
-  encryptedMedia: false,
-  fullscreen: false,
-  // The booking's driver shares their position on the day of the trip (issue 30): this origin only.
-  geolocation: ['self'],
-  gyroscope: false,
-  hid: false,
-  idleDetection: false,
-  magnetometer: false,
-  microphone: false,
-  midi: false,
-  payment: false,
-  pictureInPicture: false,
-  publickeyCredentialsGet: false,
-  screenWakeLock: false,
-  serial: false,
-  usb: false,
-  xrSpatialTracking: false,
-};
-
 export function createApp(opts: AppOptions) {
   const { env, database } = opts;
   const db = database.db;
@@ -239,22 +210,10 @@ export function createApp(opts: AppOptions) {
     c.req.path.startsWith('/api/') ? errorResponse(c, notFound()) : c.text('Not found', 404),
   );
 
-  // Liveness probes come every few seconds from every balancer and orchestrator. The first is answered
-  // through the whole chain below (security headers included); its headers are kept, and every later one
-  // is answered with them at once, skipping the per-request work (issue 17: /api/health cost 4 times a
-  // bare Hono answer; bench/README.md). The body never changes within a process.
-  let healthHeaders: Record<string, string> | undefined;
-  const healthBody = JSON.stringify({ ok: true, database: database.kind });
-  app.get('/api/health', async (c, next) => {
-    if (healthHeaders) return new Response(healthBody, { status: 200, headers: healthHeaders });
-    await next();
-    if (c.res.status !== 200) return;
-    const kept: Record<string, string> = {};
-    c.res.headers.forEach((value, name) => {
-      if (name !== 'x-request-id') kept[name] = value;
-    });
-    healthHeaders = kept;
-  });
+  // Liveness probes: the first is answered through the whole chain below, later ones with its headers
+  // before the app (health-probe.ts; index.ts hands `health.answer` to the server).
+  const health = new HealthProbe(database.kind);
+  app.get(HEALTH_PATH, health.learn());
   app.use('*', requestId());
   if (opts.worker) {
     // Which server of the cluster answered: for operators reading responses, and the cluster test.
@@ -264,36 +223,15 @@ export function createApp(opts: AppOptions) {
       await next();
     });
   }
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      strictTransportSecurity: env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
-      permissionsPolicy: PERMISSIONS_POLICY,
-      // A route's own policy wins: uploaded files, avatars, screenshots and the initials SVG are served
-      // with "default-src 'none'; sandbox" (issue 16: the app-wide policy used to replace it).
-      overwrite: false,
-    }),
-  );
+  app.use('*', securityHeaders({ production: env.isProduction }));
   // For load balancers and orchestrators, before compression and any session work (docs/ARCHITECTURE.md
   // "Health"):
   // /api/health: the process is alive and serving (never touches the database; restart it if this fails).
   // /api/ready: this instance can serve traffic: the database answers, this build's migrations are
   // applied, and it is not shutting down (take it out of rotation while this fails).
-  app.get('/api/health', (c) => {
+  app.get(HEALTH_PATH, (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.body(healthBody, 200, { 'Content-Type': 'application/json' });
+    return c.body(health.body, 200, { 'Content-Type': 'application/json' });
   });
   app.get('/api/ready', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -434,5 +372,5 @@ export function createApp(opts: AppOptions) {
     });
   }
 
-  return { app, deps, hub, lifecycle };
+  return { app, deps, hub, lifecycle, health };
 }

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { StartupError } from './db/data-dir.ts';
 import { type Env, loadEnv } from './env.ts';
 import { isDatabaseUnavailable } from './http/database-errors.ts';
+import type { NodeAnswer } from './http/health-probe.ts';
 import { startBackgroundWork } from './jobs/background-work.ts';
 import { ensureAdmin } from './modules/admin/ensure-admin.ts';
 import { WEB_DIR } from './paths.ts';
@@ -100,7 +101,12 @@ async function main() {
   const background = runsBackgroundWork();
   // Listening from the start: until the database is open a small app answers (startingApp).
   let serve: FetchHandler = startingApp().fetch;
-  const server = await listen({ fetch: (request, bindings) => serve(request, bindings) }, env.PORT, env.HOST);
+  let answer: NodeAnswer = () => false;
+  const server = await listen(
+    { fetch: (request, bindings) => serve(request, bindings), answer: (req, res) => answer(req, res) },
+    env.PORT,
+    env.HOST,
+  );
   const database = await openDatabaseWhenUp(env);
   // Said once per cluster; one role for everything works, but then the audit log is append-only only for as
   // long as nobody holding DATABASE_URL's credentials runs ALTER TABLE (ADR 023).
@@ -109,7 +115,7 @@ async function main() {
       "DATABASE_URL's role owns the audit log (or is a superuser): it could switch off the log's append-only trigger. Give the app a role of its own and the owner to DATABASE_MIGRATION_URL (docs/DEPLOY.md, ADR 023).",
     );
   }
-  const { app, deps, hub, lifecycle } = createApp({ env, database, webDir: WEB_DIR, worker });
+  const { app, deps, hub, lifecycle, health } = createApp({ env, database, webDir: WEB_DIR, worker });
   if (background && env.ADMIN_EMAIL) {
     const outcome = await ensureAdmin(deps, {
       email: env.ADMIN_EMAIL,
@@ -119,6 +125,8 @@ async function main() {
     console.log(`Administrator ${env.ADMIN_EMAIL}: ${outcome}`);
   }
   serve = app.fetch;
+  // Liveness probes after the first, before the app (http/health-probe.ts).
+  answer = health.answer;
   // Background work runs once per cluster (cluster.ts): alone, or in server 1. Every machine runs it, each
   // job made safe through PostgreSQL (ADR 029, docs/DEPLOY.md "Background work").
   let stopBackground = async () => {};

@@ -1,7 +1,8 @@
 /** Starts the HTTP server for an app; used by index.ts and by the tests that need a real socket. */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { NodeAnswer } from './http/health-probe.ts';
 
 /**
  * Slow clients cannot hold a connection for ever: the request line and headers must arrive within
@@ -43,8 +44,12 @@ export interface RunningServer {
   close(stoppedAccepting?: () => void): Promise<void>;
 }
 
+/**
+ * `answer`, when given, sees each request first, on Node's own objects, and answers it or leaves it to
+ * `fetch` (the health probe: http/health-probe.ts).
+ */
 export function listen(
-  app: { fetch: FetchHandler },
+  app: { fetch: FetchHandler; answer?: NodeAnswer },
   port: number,
   hostname?: string,
   timeouts: ServerTimeouts = { headersMs: HEADERS_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS },
@@ -55,6 +60,7 @@ export function listen(
         fetch: app.fetch,
         port,
         hostname,
+        ...(app.answer ? { createServer: serverAnsweringFirst(app.answer) } : {}),
         serverOptions: {
           headersTimeout: timeouts.headersMs,
           requestTimeout: timeouts.requestMs,
@@ -86,6 +92,14 @@ export function listen(
     // EADDRINUSE and friends reject the promise instead of crashing as an unhandled 'error' event.
     server.once('error', reject);
   });
+}
+
+/** Node's createServer with `answer` in front of the app's request listener. */
+function serverAnsweringFirst(answer: NodeAnswer) {
+  return ((options: object, listener: (req: IncomingMessage, res: ServerResponse) => void) =>
+    createServer(options, (req, res) => {
+      if (!answer(req, res)) listener(req, res);
+    })) as unknown as typeof createServer;
 }
 
 /**

@@ -53,6 +53,29 @@ describe.each(oneDatabaseKind())('security headers (%s)', (kind) => {
       expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
     }
   });
+  it('/api/health after the first (answered before the app, issue 34): the headers the app gives, whole', async () => {
+    // /api/ready goes through the whole app every time, and answers JSON with no-store as health does.
+    const ready = await server.client().get('/api/ready');
+    expect(ready.status).toBe(200);
+    // What may differ: the date, the request id (per request) and the length of the body.
+    const comparable = (h: Headers) =>
+      [...h].filter(([name]) => !['date', 'x-request-id', 'content-length'].includes(name)).sort();
+    for (let i = 0; i < 3; i++) {
+      const res = await server.client().get('/api/health');
+      const body = await res.text();
+      expect(res.status).toBe(200);
+      expect(JSON.parse(body)).toEqual({ ok: true, database: kind });
+      expect(comparable(res.headers)).toEqual(comparable(ready.headers));
+      // Sent whole with its length, not chunked.
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+      expect(res.headers.get('transfer-encoding')).toBeNull();
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    // A probe with a query still goes through the app, with the same answer.
+    const withQuery = await server.client().get('/api/health?from=balancer');
+    expect(withQuery.status).toBe(200);
+    expect(JSON.parse(await withQuery.text())).toEqual({ ok: true, database: kind });
+  });
 });
 
 describe('production cookies', () => {

@@ -14,6 +14,7 @@ import { createApp } from '../../src/server/app.ts';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { AppBindings, Deps } from '../../src/server/http/context.ts';
+import type { HealthProbe } from '../../src/server/http/health-probe.ts';
 import { runDeliveryRound } from '../../src/server/jobs/delivery-worker.ts';
 import { verifyDriverForDevelopment } from '../../src/server/modules/verification/dev-verify.ts';
 import { listen } from '../../src/server/server.ts';
@@ -128,7 +129,13 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
     if (!inner) return c.text('starting', 503);
     return inner.fetch(c.req.raw, c.env);
   });
-  const server = await listen(front, 0, '127.0.0.1');
+  // As index.ts does: liveness probes after the first are answered before the app (http/health-probe.ts).
+  let health: HealthProbe | undefined;
+  const server = await listen(
+    { fetch: front.fetch, answer: (req, res) => health?.answer(req, res) ?? false },
+    0,
+    '127.0.0.1',
+  );
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const env = loadEnv({
     APP_ENV: 'development',
@@ -140,8 +147,10 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
     TRUST_PROXY: opts.trustProxy === false ? 'false' : 'true',
     ...opts.env,
   });
-  const { app, deps } = createApp({ env, database });
+  const created = createApp({ env, database });
+  const { app, deps } = created;
   inner = app;
+  health = created.health;
   const stopMailWorker = opts.mailWorker
     ? await startMailWorker({
         db: database.db,
