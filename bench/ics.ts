@@ -14,4 +14,6 @@ const start = process.cpuUsage();
 for (let i = 0; i < ROUNDS; i++) for (const b of bookings) bookingCalendar(b, opts);
 const used = process.cpuUsage(start);
 const files = ROUNDS * bookings.length;
-console.log(`${files} calendar files: ${((used.user + used.system) / 1000 / files).toFixed(4)} ms of CPU each`);
+console.log(
+  `${files} calendar files: ${((used.user + used.system) / 1000 / files).toFixed(4)} ms of CPU each`,
+);

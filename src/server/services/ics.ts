@@ -120,7 +120,7 @@ function legEvent(booking: BookingDto, opts: { brandName: string; appUrl: string
   const alarm = cancelled
     ? ''
     : `BEGIN:VALARM\r\nACTION:DISPLAY\r\n${fold(`DESCRIPTION:${oneLine(`Shuttle pickup in ${ALARM_HOURS_BEFORE} hours: ${formatSydneyDateTime(ride.pickupAt)} at ${place(ride.pickup)}`)}`)}\r\nTRIGGER:-PT${ALARM_HOURS_BEFORE}H\r\nEND:VALARM\r\n`;
-  return [
+  const lines = [
     'BEGIN:VEVENT',
     fold(`UID:${oneLine(`booking-${booking.id}@${new URL(opts.appUrl).hostname}`)}`),
     fold(`SUMMARY:${text(`Shuttle: ${routeName(ride.pickup, ride.destination)}`)}`),
@@ -134,6 +134,6 @@ function legEvent(booking: BookingDto, opts: { brandName: string; appUrl: string
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'X-MICROSOFT-CDO-BUSYSTATUS:BUSY',
     `DURATION:${duration(minutes)}`,
-    '',
-  ].join('\r\n') + `${alarm}END:VEVENT\r\n`;
+  ];
+  return `${lines.join('\r\n')}\r\n${alarm}END:VEVENT\r\n`;
 }
