@@ -222,13 +222,23 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
         if (answers) await recovered();
       }
       const tried: string[] = [];
-      const lane = async () => {
-        while (tried.length < 200 && !stopping) {
+      // One claim at a time across the lanes: a claim's statement names the rows already tried when it is
+      // built, so a claim built while another lane's was in flight could take that lane's row again once it
+      // failed with a short retry delay (CI saw a row tried twice in one round on PostgreSQL). Claims are
+      // one short statement; the sends, the slow part, still run side by side.
+      let claiming: Promise<unknown> = Promise.resolve();
+      const claimNext = (): Promise<Row | null> => {
+        const next = claiming.then(async () => {
+          if (tried.length >= 200 || stopping) return null;
           const row = await parts.claim(tried);
-          if (!row) break;
-          tried.push(row.id);
-          result[await deliver(row)] += 1;
-        }
+          if (row) tried.push(row.id);
+          return row;
+        });
+        claiming = next.catch(() => undefined);
+        return next;
+      };
+      const lane = async () => {
+        for (let row = await claimNext(); row; row = await claimNext()) result[await deliver(row)] += 1;
       };
       // Every lane ends before the round does (allSettled), so no send outlives its round.
       const lanes = await Promise.allSettled(
