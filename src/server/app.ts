@@ -32,6 +32,7 @@ import {
   serverBusy,
 } from './http/database-errors.ts';
 import { AppError, errorResponse, notFound } from './http/errors.ts';
+import { eventStreamHead } from './http/event-stream.ts';
 import { HEALTH_PATH, HealthProbe } from './http/health-probe.ts';
 import { IDEMPOTENT_ROUTES, idempotency } from './http/idempotency.ts';
 import { clientIp, originCheck, sessionLoader } from './http/middleware.ts';
@@ -214,6 +215,9 @@ export function createApp(opts: AppOptions) {
   // before the app (health-probe.ts; index.ts hands `health.answer` to the server).
   const health = new HealthProbe(database.kind);
   app.get(HEALTH_PATH, health.learn());
+  // The live event stream is written to Node's response; its head, with every header the chain below
+  // sets, is written here, outermost (http/event-stream.ts).
+  app.use('/api/notifications/stream', eventStreamHead());
   app.use('*', requestId());
   if (opts.worker) {
     // Which server of the cluster answered: for operators reading responses, and the cluster test.

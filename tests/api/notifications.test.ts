@@ -123,6 +123,13 @@ describe.each(databaseKinds())('notifications (%s)', (kind) => {
 
     const opened = await EventStream.open(customer.client, `${server.baseUrl}/api/notifications/stream`);
     expect(opened.status).toBe(200);
+    // Written straight to Node's response (ADR 036), its head still carries what every answer carries.
+    expect(opened.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    expect(opened.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(opened.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(opened.headers.get('x-request-id')).toBeTruthy();
+    expect(opened.headers.get('content-length')).toBeNull();
     const stream = opened.stream!;
     const onlyOther = (await EventStream.open(other.client, `${server.baseUrl}/api/notifications/stream`))
       .stream!;

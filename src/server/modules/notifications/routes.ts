@@ -1,11 +1,11 @@
 /** /api/notifications: the list, read marks, and the live stream (Server-Sent Events). */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { sessions } from '../../db/schema/index.ts';
 import type { AppBindings, Deps } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { type EventStreamWriter, eventStream, Heartbeat } from '../../http/event-stream.ts';
 import { requireUser } from '../../http/middleware.ts';
 import type { RealtimeHub } from '../../services/realtime.ts';
 import { listNotifications, markAllRead, markRead, unreadCount } from './service.ts';
@@ -14,7 +14,8 @@ const idParam = z.uuid();
 
 export function notificationRoutes(deps: Deps, hub: RealtimeHub) {
   const app = new Hono<AppBindings>();
-  const heartbeatMs = deps.env.LIVE_HEARTBEAT_SECONDS * 1000;
+  // One timer for every open stream's heartbeat.
+  const heartbeat = new Heartbeat(deps.env.LIVE_HEARTBEAT_SECONDS * 1000);
   app.use('*', requireUser);
 
   app.get('/', async (c) => {
@@ -44,71 +45,61 @@ export function notificationRoutes(deps: Deps, hub: RealtimeHub) {
    * as a dead stream) so the client can tell a dead stream from a quiet one,
    * `resync` when events may have been missed (the client refetches). A reconnect with Last-Event-ID (the
    * header EventSource sends, or `?lastEventId=` from a client that reconnects by itself) is replayed
-   * what it missed.
+   * what it missed. Written straight to Node's response (http/event-stream.ts, ADR 036).
    */
   app.get('/stream', (c) => {
     const user = c.get('user')!;
+    const sessionId = c.get('sessionId');
     const lastEventId = parseLastEventId(c.req.header('last-event-id') ?? c.req.query('lastEventId'));
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      let ended!: () => void;
-      const done = new Promise<void>((resolve) => {
-        ended = resolve;
+    return eventStream(c, (stream) => {
+      openStream(stream, user.id, sessionId, lastEventId).catch((err: unknown) => {
+        // The database is unreachable while the stream opens: the client reconnects after `retry`.
+        console.error('event stream failed to open', err);
+        stream.end();
       });
-      // A write to a stream whose client has gone fails; the stream then ends by itself.
-      const write = (message: Parameters<typeof stream.writeSSE>[0]) => {
-        if (!stream.aborted && !stream.closed) stream.writeSSE(message).catch(ended);
-      };
-      const sessionId = c.get('sessionId');
-      // An administrator suspended or deleted the account (issue 14): if this stream's session is gone, the
-      // tab is told to sign out and the stream ends (a reconnect is refused 401).
-      const checkSession = async () => {
-        const [alive] = sessionId
-          ? await deps.db
-              .select({ id: sessions.id })
-              .from(sessions)
-              .where(eq(sessions.id, sessionId))
-              .limit(1)
-          : [];
-        if (alive) return;
-        write({ event: 'signed_out', data: JSON.stringify({ reason: 'session_revoked' }) });
-        connection.close();
-        ended();
-      };
-      const connection = await hub.open(
-        user.id,
-        {
-          event: (e) => {
-            if (e.kind === 'session_revoked') {
-              checkSession().catch((err: unknown) => console.error('stream session check failed', err));
-              return;
-            }
-            write({
-              event: 'change',
-              id: String(e.eventId),
-              data: JSON.stringify({ kind: e.kind, id: e.id }),
-            });
-          },
-          resync: (reason) => write({ event: 'resync', data: JSON.stringify({ reason }) }),
-          close: ended,
-        },
-        lastEventId,
-      );
-      stream.onAbort(() => {
-        connection.close();
-        ended();
-      });
-      write({ event: 'ready', data: '{}', retry: RECONNECT_DELAY_MS });
-      while (!stream.aborted && !connection.isClosed) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([done, new Promise((r) => (timer = setTimeout(r, heartbeatMs)))]);
-        clearTimeout(timer);
-        if (!stream.aborted && !connection.isClosed) write({ event: 'ping', data: '{}' });
-      }
-      connection.close();
     });
   });
+
+  async function openStream(
+    stream: EventStreamWriter,
+    userId: string,
+    sessionId: string | null,
+    lastEventId: number | null,
+  ) {
+    // An administrator suspended or deleted the account (issue 14): if this stream's session is gone, the
+    // tab is told to sign out and the stream ends (a reconnect is refused 401).
+    const checkSession = async () => {
+      const [alive] = sessionId
+        ? await deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).limit(1)
+        : [];
+      if (alive) return;
+      stream.send({ event: 'signed_out', data: JSON.stringify({ reason: 'session_revoked' }) });
+      stream.end();
+    };
+    const connection = await hub.open(
+      userId,
+      {
+        event: (e) => {
+          if (e.kind === 'session_revoked') {
+            checkSession().catch((err: unknown) => console.error('stream session check failed', err));
+            return;
+          }
+          stream.send({
+            event: 'change',
+            id: String(e.eventId),
+            data: JSON.stringify({ kind: e.kind, id: e.id }),
+          });
+        },
+        resync: (reason) => stream.send({ event: 'resync', data: JSON.stringify({ reason }) }),
+        close: () => stream.end(),
+      },
+      lastEventId,
+    );
+    // Whichever side ends it (the client going, shutdown, a revoked session), the hub lets it go.
+    stream.onClose(() => connection.close());
+    stream.send({ event: 'ready', data: '{}', retry: RECONNECT_DELAY_MS });
+    heartbeat.add(stream);
+  }
 
   return app;
 }
