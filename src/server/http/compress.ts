@@ -68,11 +68,13 @@ export function compressAnswers(): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get('Content-Type');
+    // The headers first: reading `res.body` turns @hono/node-server's light Response (a string or bytes it
+    // writes in one call) into a web Response with a ReadableStream, which then has to be read chunk by
+    // chunk; an answer compressed already (the board's kept bytes) must not pay that (issue 34).
     if (
       c.req.method === 'HEAD' ||
       res.status === 204 ||
       res.status === 206 ||
-      !res.body ||
       res.headers.has('Content-Encoding') ||
       res.headers.has('Transfer-Encoding') ||
       !type ||
@@ -86,7 +88,7 @@ export function compressAnswers(): MiddlewareHandler {
       res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     }
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
+    if (!encoding || !res.body) return;
     const contentLength = res.headers.get('Content-Length');
     if (contentLength !== null && Number(contentLength) < COMPRESS_THRESHOLD_BYTES) return;
 

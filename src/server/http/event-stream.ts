@@ -82,6 +82,9 @@ export function eventStreamHead(): MiddlewareHandler {
     });
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     if (outgoing) {
+      // @hono/node-server writes a light Response (built from null, a string or bytes) itself, whatever its
+      // headers say; only once its web Response exists (reading `body` builds it) is the mark honoured.
+      void res.body;
       outgoing.writeHead(res.status, headers);
       outgoing.flushHeaders();
       start(new NodeEventStream(outgoing));
