@@ -34,17 +34,22 @@ function oneRowOutbox() {
   };
 }
 
+/** Four lanes, no retry delay, nothing to prune. */
+const FOUR_LANES_NO_DELAY = {
+  db: { execute: async () => ({ rows: [] }) } as unknown as Db,
+  table: mailOutbox,
+  name: 'test',
+  retentionDays: 30,
+  retryDelayMs: () => 0,
+  concurrency: 4,
+};
+
 describe('outbox sender rounds', () => {
   it('tries a failing row once per round with four lanes and no retry delay', async () => {
     const outbox = oneRowOutbox();
     const sends: string[] = [];
     const sender = createOutboxSender<Row, void>({
-      db: { execute: async () => ({ rows: [] }) } as unknown as Db,
-      table: mailOutbox,
-      name: 'test',
-      retentionDays: 30,
-      retryDelayMs: () => 0,
-      concurrency: 4,
+      ...FOUR_LANES_NO_DELAY,
       claim: outbox.claim,
       send: async (row) => {
         sends.push(row.id);
@@ -68,12 +73,7 @@ describe('outbox sender rounds', () => {
     let inFlight = 0;
     let most = 0;
     const sender = createOutboxSender<Row, void>({
-      db: { execute: async () => ({ rows: [] }) } as unknown as Db,
-      table: mailOutbox,
-      name: 'test',
-      retentionDays: 30,
-      retryDelayMs: () => 0,
-      concurrency: 4,
+      ...FOUR_LANES_NO_DELAY,
       claim: async (skip) => {
         const id = due.find((d) => !skip.includes(d));
         if (!id) return null;
