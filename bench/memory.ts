@@ -14,7 +14,7 @@
  *      (20 trips a page, following nextCursor; a driver's whole board is thousands of pages, out of reach
  *      for 1,000 drivers here), BOARD_CONCURRENCY drivers at a time.
  *
- *   ulimit -n 25000 && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/memory.ts
+ *   ulimit -n 20000 && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/memory.ts
  *
  * Options (environment): STREAMS (10000), DRIVERS (1000), PAGES per driver (5), BOARD_CONCURRENCY (8),
  * STREAM_CONCURRENCY (20: streams being opened at once), BENCH_PORT (3985, the server's), TRIPS (100000),
