@@ -7,13 +7,22 @@ import type { NodeAnswer } from './http/health-probe.ts';
 /**
  * Slow clients cannot hold a connection for ever: the request line and headers must arrive within
  * HEADERS_TIMEOUT_MS, and the whole request (body included) within REQUEST_TIMEOUT_MS, which leaves room
- * for the largest upload (5 files of 5 MB) on a slow mobile uplink. An idle keep-alive connection is
- * closed after KEEP_ALIVE_TIMEOUT_MS. Responses are not limited: event streams stay open, kept busy by
- * their heartbeat.
+ * for the largest upload (5 files of 5 MB) on a slow mobile uplink. Responses are not limited: event
+ * streams stay open, kept busy by their heartbeat.
  */
 export const HEADERS_TIMEOUT_MS = 15_000;
 export const REQUEST_TIMEOUT_MS = 120_000;
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * Idle keep-alive connections: every answer tells the client to keep the connection KEEP_ALIVE_HINT_S
+ * (`Keep-Alive: timeout=5`; Node's clients stop reusing it a second before), and the server holds it
+ * KEEP_ALIVE_TIMEOUT_MS, longer than a load balancer's idle timeout (60 s on the usual ones), so the
+ * client side always closes first. A server that closes first races the client's next request: with
+ * 5 s (Node closes a second after it), a request sent just before the hint ran out while either side's
+ * event loop was held up for two seconds or more (a saturated 2-core machine) was reset (ECONNRESET)
+ * instead of answered, as the journeys saw now and then.
+ */
+export const KEEP_ALIVE_HINT_S = 5;
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /**
  * How often Node checks the two timeouts above. Its default, 30 s, let slow headers hold a connection 42 s
  * (issue 33); every second, a timeout holds to the second.
@@ -72,10 +81,12 @@ export function listen(
         server.on('error', (err) => console.error('HTTP server error', err));
         const connections = trackConnections(server as Server);
         let draining = false;
-        // Headers set here are merged into the app's own writeHead; Node then closes the connection after
-        // this answer.
+        // Headers set here are merged into the app's own writeHead. `Connection: close`: Node closes the
+        // connection after this answer. A Keep-Alive header of our own replaces the one Node would derive
+        // from keepAliveTimeout (see KEEP_ALIVE_HINT_S).
         server.prependListener('request', (_req, res) => {
           if (draining) res.setHeader('Connection', 'close');
+          else res.setHeader('Keep-Alive', `timeout=${KEEP_ALIVE_HINT_S}`);
         });
         resolve({
           port: info.port,

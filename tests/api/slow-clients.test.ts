@@ -4,6 +4,8 @@
  * docs promised 15 s). The server is started with short limits here so the test need not wait 15 s; the
  * check interval is the production one.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Hono } from 'hono';
@@ -11,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBindings } from '../../src/server/http/context.ts';
 import {
   HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_HINT_S,
+  KEEP_ALIVE_TIMEOUT_MS,
   listen,
   REQUEST_TIMEOUT_MS,
   type RunningServer,
@@ -78,6 +82,43 @@ describe('slow clients', () => {
   it('a prompt request is answered', async () => {
     const res = await fetch(`http://127.0.0.1:${port()}/`, { method: 'POST', body: 'hello' });
     expect(await res.text()).toBe('read 5 bytes');
+  });
+
+  it('a request sent on a kept-alive connection before its hint ran out is answered, though the server was held up', async () => {
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/stalling-server.ts'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const [line] = (await once(child.stdout, 'data')) as [Buffer];
+      const stalling = Number(/port (\d+)/.exec(line.toString())?.[1]);
+      const socket = net.connect(stalling, '127.0.0.1');
+      let received = '';
+      socket.on('data', (d) => {
+        received += d.toString();
+      });
+      socket.on('error', () => socket.destroy());
+      const request = 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nhi';
+      const answered = () => /read 2 bytes$/.test(received) || socket.destroyed;
+      socket.write(request);
+      await expect.poll(answered).toBe(true);
+      expect(received).toMatch(/^HTTP\/1\.1 200/);
+      const hint = Number(/\r\nKeep-Alive: timeout=(\d+)\r\n/i.exec(received)?.[1]);
+      expect(hint).toBe(KEEP_ALIVE_HINT_S);
+
+      // Reused a tenth of a second before Node's http agent stops reusing it (a second before the hint
+      // runs out), while the server's loop is held up (from 3.5 s to 7 s after its answer). Node itself
+      // holds an idle connection a second past its keepAliveTimeout: a 5 s one was reset here.
+      await new Promise((r) => setTimeout(r, hint * 1000 - 1000 - 100));
+      received = '';
+      socket.write(request);
+      await expect.poll(answered, { timeout: 10_000 }).toBe(true);
+      expect(received).toMatch(/^HTTP\/1\.1 200/);
+      expect(received).toMatch(/read 2 bytes$/);
+      socket.destroy();
+    } finally {
+      child.kill();
+    }
   });
 
   const port = () => server.port;
