@@ -7,27 +7,25 @@
  * document at import time.
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
 import { config, type PublicConfig } from './config.ts';
 import { AppProviders } from './providers.tsx';
-import { routes } from './routes.tsx';
-
-const handler = createStaticHandler(routes);
+import { AppRoutes, preloadRoute } from './routes.tsx';
 
 /**
- * The markup of #root for `url` as a guest sees it, or null when the route answers with a redirect.
- * `publicConfig` is what the server also writes into the page's app-config meta tag.
+ * The markup of #root for `url` as a guest sees it. `publicConfig` is what the server also writes into
+ * the page's app-config meta tag. The page's code is loaded first: renderToString does not wait for it.
  */
-export async function renderAppHtml(url: string, publicConfig: PublicConfig): Promise<string | null> {
+export async function renderAppHtml(url: string, publicConfig: PublicConfig): Promise<string> {
   Object.assign(config, publicConfig);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname, search } = new URL(url);
+  await preloadRoute(pathname);
   return renderToString(
     <AppProviders queryClient={createQueryClient()}>
-      {/* hydrate={false}: no inline hydration-data script, which the CSP would refuse. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={`${pathname}${search}`}>
+        <AppRoutes />
+      </StaticRouter>
     </AppProviders>,
   );
 }

@@ -1,31 +1,42 @@
 /**
  * Every route of SPEC §2.2 and §2.3. Pages are lazy-loaded so a guest never downloads the signed-in app.
  * The guard in Layout decides access from src/shared/roles.ts. Used by the browser's router (router.tsx)
- * and by the server's renderer of public pages (render-server.tsx).
+ * and by the server's renderer of public pages (render-server.tsx), in react-router's declarative mode
+ * (ADR 037).
  */
-import { Navigate, type RouteObject } from 'react-router';
-import { RouterFallback } from '../components/ErrorScreens.tsx';
+import { use } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { RouteErrorBoundary } from '../components/ErrorScreens.tsx';
 import type { SimplePageKey } from '../routes/simple-pages.tsx';
 import { config } from './config.ts';
+import { type LazyPage, lazyPage } from './lazy-page.tsx';
 import { Layout } from './shell/Layout.tsx';
 
-const simple = (path: string, page: SimplePageKey): RouteObject => ({
+/** A route whose page loads on first use; `handle` carries its loader for preloadRoute. */
+const lazyRoute = (path: string, lazy: LazyPage): RouteObject => ({
   path,
-  lazy: async () => {
-    const { SimplePage } = await import('../routes/simple-pages.tsx');
-    return { element: <SimplePage page={page} /> };
-  },
+  element: <lazy.Page />,
+  handle: lazy,
 });
 
-const page = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
-  path,
-  lazy: async () => ({ Component: (await load()).default }),
-});
+const simple = (path: string, page: SimplePageKey) =>
+  lazyRoute(
+    path,
+    lazyPage(async () => {
+      const { SimplePage } = await import('../routes/simple-pages.tsx');
+      return () => <SimplePage page={page} />;
+    }),
+  );
+
+const page = (path: string, load: () => Promise<{ default: React.ComponentType }>) =>
+  lazyRoute(
+    path,
+    lazyPage(async () => (await load()).default),
+  );
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouterFallback />,
     children: [
       // Public (§2.2)
       page('/', () => import('../routes/home.tsx')),
@@ -103,3 +114,33 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the pages `pathname` shows, so the first render (or hydration) has them at hand. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as LazyPage | undefined)?.preload()));
+}
+
+/** The app's routes, inside whichever router the caller provides (the browser's or the server's). */
+export function AppRoutes() {
+  const location = useLocation();
+  // SPEC §2.7's router fallback replaces the whole page when a page fails to load or render.
+  return (
+    <RouteErrorBoundary location={location}>
+      <MatchedRoutes />
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * Renders the routes once the pages the location matches have loaded: until then it suspends, in the
+ * navigation's transition, so the page on screen stays there (lazy-page.tsx says why here).
+ */
+function MatchedRoutes() {
+  const location = useLocation();
+  for (const match of matchRoutes(routes, location.pathname) ?? []) {
+    const lazy = match.route.handle as LazyPage | undefined;
+    if (lazy && !lazy.loaded()) use(lazy.preload(location.key));
+  }
+  return useRoutes(routes, location);
+}

@@ -5,10 +5,9 @@
  */
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppProviders } from './providers.tsx';
-import { router } from './router.tsx';
+import { AppRouter, preloadRoute } from './router.tsx';
 
 /** The server's page is marked until the app's first commit (Layout removes the mark). */
 const PRERENDERED = 'data-prerendered';
@@ -24,7 +23,7 @@ export function startApp(): Promise<void> {
   }
   const app = (
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProviders>
   );
   const hydrate = root.hasAttribute(PRERENDERED);
@@ -44,14 +43,8 @@ export function startApp(): Promise<void> {
       if (hydrate) hydrateRoot(root, app);
       else createRoot(root).render(app);
     });
-  // Hydration needs the same tree the server rendered, so wait until the first route's code is in.
-  if (router.state.initialized) render();
-  else {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      render();
-    });
-  }
+  // Hydration needs the same tree the server rendered, so wait until the first route's code is in. A page
+  // that failed to load is rendered anyway: it tries again, and shows the router's fallback if it fails.
+  void preloadRoute(window.location.pathname).then(render, render);
   return committed;
 }

@@ -1,13 +1,12 @@
 /** The error screens of SPEC §2.7. */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import type { Location } from 'react-router';
 import { ERROR_BOUNDARY_RETRIES } from '../../shared/constants.ts';
 import { UI_TEXT } from '../../shared/messages.ts';
 import { config } from '../app/config.ts';
 import { Button } from './ui/button.tsx';
 
 function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -25,8 +24,7 @@ export function reportErrorHref(error: unknown) {
 }
 
 /** Router fallback: 'Unexpected Application Error!' with the error text. */
-export function RouterFallback() {
-  const error = useRouteError();
+export function RouterFallback({ error }: { error: unknown }) {
   return (
     <main className="mx-auto max-w-2xl p-8">
       <h1 className="text-2xl font-bold text-red-800">{UI_TEXT.routerFallback}</h1>
@@ -39,6 +37,32 @@ export function RouterFallback() {
       </p>
     </main>
   );
+}
+
+/**
+ * Shows the router fallback in place of the page (header included) when a page fails to load or render,
+ * until the visitor goes elsewhere: a new location clears the error, as react-router's own boundary did.
+ */
+export class RouteErrorBoundary extends Component<
+  { location: Location; children: ReactNode },
+  { error: unknown; location: Location }
+> {
+  state = { error: null as unknown, location: this.props.location };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  static getDerivedStateFromProps(
+    props: { location: Location },
+    state: { error: unknown; location: Location },
+  ) {
+    return props.location === state.location ? null : { error: null, location: props.location };
+  }
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(UI_TEXT.routerFallback, error, info.componentStack);
+  }
+  render() {
+    return this.state.error ? <RouterFallback error={this.state.error} /> : this.props.children;
+  }
 }
 
 /** Whole-app boundary: 'Something went wrong', Reload Page, Report Error. */
