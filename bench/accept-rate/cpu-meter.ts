@@ -57,13 +57,14 @@ export function processTree(root: number): () => number[] {
 
 /**
  * The postmaster `postmaster` and its children, except client backends of databases other than
- * `database` (a backend's title: "postgres: 15/main: <user> <database> <host>(<port>) <state>").
+ * `database` (a backend's title: "postgres: 15/main: <user> <database> <host>(<port>) <state>") and the
+ * backends in `except` (the benchmark's own connection, whose polls are not the server's work).
  */
-export function postgresOf(postmaster: number, database: string): () => number[] {
+export function postgresOf(postmaster: number, database: string, except: number[] = []): () => number[] {
   return () => {
     const out = [postmaster];
     for (const pid of allPids()) {
-      if (stat(pid)?.ppid !== postmaster) continue;
+      if (stat(pid)?.ppid !== postmaster || except.includes(pid)) continue;
       let title = '';
       try {
         title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
