@@ -18,6 +18,7 @@ import { checkDataDir } from './data-dir.ts';
 import { PgListener } from './listener.ts';
 import { applyPoolPressure, type PoolLoad } from './pool-pressure.ts';
 import * as schema from './schema/index.ts';
+import { clientNaming, StatementNames } from './statement-names.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -279,6 +280,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const migrationUrl = opts.migrationUrl ?? directUrl;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
+      // Repeated statements run under a name: parsed and planned once per connection (ADR 038).
+      Client: clientNaming(new StatementNames()),
       max: 10,
       // While the database is down a request fails within this time (503) instead of waiting for ever.
       connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
