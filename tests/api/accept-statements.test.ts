@@ -7,12 +7,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestServer } from './helpers.ts';
-import { signedInClient, startServer } from './helpers.ts';
+import { deliverNotifications, signedInClient, startServer } from './helpers.ts';
 import { HIACE, hoursFromNow, insertQuote, insertRide, setVehicle } from './marketplace-fixtures.ts';
 import { type StatementCounter, startStatementCounter } from './statement-counter.ts';
 
 /** The accept request's statements before issue 34 item 2 were 39 with two other drivers' quotes (45 with four). */
 const ACCEPT_STATEMENTS_AT_MOST = 30;
+/**
+ * What the delivery worker sends for one accept (to the customer and the booked driver: an e-mail and a
+ * text each; the declined drivers' notifications): DELIVERY_STATEMENTS_BEFORE when each e-mail and each
+ * text read the recipient's booking view itself.
+ */
+const DELIVERY_STATEMENTS_BEFORE = 125;
+const DELIVERY_STATEMENTS_AT_MOST = 99;
 
 describe.skipIf(!process.env.DATABASE_URL)('accepting in a handful of statements (postgres)', () => {
   let counter: StatementCounter;
@@ -60,5 +67,19 @@ describe.skipIf(!process.env.DATABASE_URL)('accepting in a handful of statements
     console.log(`accept statements: 3 quotes ${three}, 5 quotes ${five}`);
     expect(three).toBeLessThanOrEqual(ACCEPT_STATEMENTS_AT_MOST);
     expect(five).toBe(three);
+  });
+
+  it("an accept's e-mail and text to the same person read their booking view once", async () => {
+    await acceptStatements(3);
+    await deliverNotifications(server);
+    await acceptStatements(3);
+    const before = counter.count();
+    const round = await deliverNotifications(server);
+    const statements = counter.count() - before;
+    console.log(`delivery round after one accept: ${statements} statements`, round);
+    expect(round.sent).toBeGreaterThanOrEqual(4);
+    expect(round.failed + round.retried).toBe(0);
+    expect(statements).toBeLessThanOrEqual(DELIVERY_STATEMENTS_AT_MOST);
+    expect(statements).toBeLessThan(DELIVERY_STATEMENTS_BEFORE);
   });
 });

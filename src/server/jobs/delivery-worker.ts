@@ -24,6 +24,7 @@
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { readNeeds } from '../../shared/marketplace/needs.ts';
 import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
 import type { Database, Db } from '../db/client.ts';
@@ -49,7 +50,7 @@ import {
   type RideMailFacts,
   renderNotificationMail,
 } from '../modules/delivery/mail.ts';
-import { loadSmsFacts } from '../modules/sms/facts.ts';
+import { smsFactsOf } from '../modules/sms/facts.ts';
 import { fallbackSmsText, smsText } from '../modules/sms/texts.ts';
 import type { Mailer, MailMessage } from '../services/mail.ts';
 import { rideEnd } from '../services/places.ts';
@@ -254,8 +255,32 @@ async function loadRideFacts(db: Db, n: NotificationRow): Promise<RideMailFacts 
   };
 }
 
+/**
+ * The booking views of one round, one per recipient and booking: a booking's e-mail and text to the same
+ * person (delivered in the same round) share one read of the view, about a dozen statements (issue 34).
+ * Kept for the round only, so a later round sees the booking as it is then.
+ */
+class BookingViews {
+  private readonly read = new Map<string, Promise<BookingDto>>();
+  constructor(private readonly db: Db) {}
+
+  /** As `userId` sees it; rejects when it is not theirs or is gone. */
+  get(userId: string, bookingId: string): Promise<BookingDto> {
+    const key = `${userId} ${bookingId}`;
+    let view = this.read.get(key);
+    if (!view) {
+      view = loadBookingDto(this.db, { id: userId, role: 'customer' }, bookingId);
+      // Settled either way here, so a rejection nobody else awaits is not reported as unhandled.
+      view.catch(() => undefined);
+      this.read.set(key, view);
+    }
+    return view;
+  }
+}
+
 async function buildMail(
   deps: DeliveryDeps,
+  views: BookingViews,
   n: NotificationRow,
   to: string,
   deliveryId: string,
@@ -263,7 +288,7 @@ async function buildMail(
   const facts: NotificationMailFacts = { booking: null, ride: null };
   try {
     if (n.relatedId && BOOKING_MAIL_KINDS.includes(n.type)) {
-      facts.booking = await loadBookingDto(deps.db, { id: n.userId, role: 'customer' }, n.relatedId);
+      facts.booking = await views.get(n.userId, n.relatedId);
     } else if (RIDE_MAIL_KINDS.includes(n.type)) {
       facts.ride = await loadRideFacts(deps.db, n);
     }
@@ -326,16 +351,26 @@ async function markSentWith(
   return { status: 'sent', marked: true };
 }
 
-async function deliverEmail(deps: DeliveryDeps, row: Claimed, n: NotificationRow): Promise<Outcome> {
+async function deliverEmail(
+  deps: DeliveryDeps,
+  views: BookingViews,
+  row: Claimed,
+  n: NotificationRow,
+): Promise<Outcome> {
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, n.userId));
   if (!user || user.email.endsWith('.invalid')) return { status: 'skipped', reason: 'no e-mail address' };
-  const mail = await buildMail(deps, n, user.email, row.id);
+  const mail = await buildMail(deps, views, n, user.email, row.id);
   // The outbox row and the 'sent' mark commit together: never a mail without its mark, nor the reverse.
   return markSentWith(deps, row, (tx) => deps.mailer.send(mail, { tx }));
 }
 
 /** The text, written to sms_outbox with the 'sent' mark in one transaction (as deliverEmail does). */
-async function deliverSms(deps: DeliveryDeps, row: Claimed, n: NotificationRow): Promise<Outcome> {
+async function deliverSms(
+  deps: DeliveryDeps,
+  views: BookingViews,
+  row: Claimed,
+  n: NotificationRow,
+): Promise<Outcome> {
   if (!isSmsKind(n.type)) return { status: 'skipped', reason: 'no text message for this kind' };
   if (
     MOMENT_KINDS.includes(n.type) &&
@@ -356,7 +391,9 @@ async function deliverSms(deps: DeliveryDeps, row: Claimed, n: NotificationRow):
     brandName: deps.env.BRAND_NAME,
     link: `${appUrl}${notificationPath(n.type, n.relatedId)}`,
   };
-  const facts = n.relatedId ? await loadSmsFacts(deps.db, n.userId, n.relatedId) : null;
+  // Not the recipient's booking (or gone): the notification's own words.
+  const booking = n.relatedId ? await views.get(n.userId, n.relatedId).catch(() => null) : null;
+  const facts = booking ? smsFactsOf(booking) : null;
   const body = facts ? smsText(n.type, facts, textOptions) : fallbackSmsText(n.title, textOptions);
   return markSentWith(deps, row, (tx) =>
     recordSms(tx, {
@@ -433,7 +470,11 @@ async function renewClaim(db: Db, row: Claimed): Promise<boolean> {
 }
 
 /** Step 3 for one claimed row; null when the claim was lost before it began (another instance has it). */
-async function deliverOne(deps: DeliveryDeps, row: Claimed): Promise<keyof DeliveryRoundResult | null> {
+async function deliverOne(
+  deps: DeliveryDeps,
+  views: BookingViews,
+  row: Claimed,
+): Promise<keyof DeliveryRoundResult | null> {
   if (!(await renewClaim(deps.db, row))) return null;
   // Only while the claim is ours: a later claim's outcome is not overwritten.
   const mark = (set: PgUpdateSetSource<typeof notificationDeliveries>) =>
@@ -446,9 +487,9 @@ async function deliverOne(deps: DeliveryDeps, row: Claimed): Promise<keyof Deliv
   try {
     const outcome =
       row.channel === 'email'
-        ? await deliverEmail(deps, row, n)
+        ? await deliverEmail(deps, views, row, n)
         : row.channel === 'sms'
-          ? await deliverSms(deps, row, n)
+          ? await deliverSms(deps, views, row, n)
           : await deliverPush(deps, n);
     if (outcome.status === 'sent') {
       if (!outcome.marked) await mark({ status: 'sent', sentAt: sql`now()`, lastError: null });
@@ -477,11 +518,12 @@ async function deliverOne(deps: DeliveryDeps, row: Claimed): Promise<keyof Deliv
 export async function runDeliveryRound(deps: DeliveryDeps): Promise<DeliveryRoundResult> {
   const result: DeliveryRoundResult = { enqueued: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
   result.enqueued = await enqueueDeliveries(deps.db);
+  const views = new BookingViews(deps.db);
   for (let guard = 0; guard < 50; guard += 1) {
     const claimed = await claimDueDeliveries(deps.db, deps.batchSize ?? 20);
     if (claimed.length === 0) break;
     for (const row of claimed) {
-      const outcome = await deliverOne(deps, row);
+      const outcome = await deliverOne(deps, views, row);
       if (outcome) result[outcome] += 1;
     }
   }

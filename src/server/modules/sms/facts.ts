@@ -1,21 +1,15 @@
 /**
- * What a booking's text message says about it (modules/sms/texts.ts words it): read through the booking's
+ * What a booking's text message says about it (modules/sms/texts.ts words it): taken from the booking's
  * own view (bookings/dto.ts) as the recipient sees it, so a text never tells more than the booking page.
+ * The delivery worker reads that view once per recipient and booking for the e-mail and the text alike.
  */
+import type { BookingDto } from '../../../shared/marketplace/api.ts';
 import { displayLocality } from '../../../shared/marketplace/booking.ts';
 import { placeWithSuburb } from '../../../shared/marketplace/place-names.ts';
-import type { Db } from '../../db/client.ts';
-import { loadBookingDto } from '../bookings/dto.ts';
 import type { SmsFacts } from './texts.ts';
 
-/** The facts for `userId` about `bookingId`, or null when the booking is not theirs (or gone). */
-export async function loadSmsFacts(db: Db, userId: string, bookingId: string): Promise<SmsFacts | null> {
-  let booking: Awaited<ReturnType<typeof loadBookingDto>>;
-  try {
-    booking = await loadBookingDto(db, { id: userId, role: 'customer' }, bookingId);
-  } catch {
-    return null;
-  }
+/** The facts of `booking`, as its viewer (the text's recipient) sees it. */
+export function smsFactsOf(booking: BookingDto): SmsFacts {
   const { ride, driver, customer } = booking;
   const v = driver.vehicle;
   const locality = displayLocality(ride.pickup.locality);
