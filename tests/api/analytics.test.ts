@@ -282,4 +282,30 @@ describe.each(databaseKinds())('POST /api/analytics and summary (%s)', (kind) =>
     expect(summary.topPages.map((p) => p.url)).not.toContain('/old');
     expect(summary.topPages[0]!.views).toBeGreaterThanOrEqual(summary.topPages.at(-1)!.views);
   });
+
+  it('the summary is one snapshot: read while batches commit, its page views add up to its top pages', async () => {
+    // Every page view in this file is on '/', '/about' or '/old' (8 days old, outside the window), so the
+    // top pages list every counted URL and their views must sum to the page-view count. Read in separate
+    // snapshots, a batch committing between the two reads made the total and the list disagree.
+    type Summary = { pageViews: number; topPages: { views: number }[] };
+    const reads: Summary[] = [];
+    let writing = true;
+    const reader = async () => {
+      while (writing) {
+        const res = await admin.get('/api/analytics/summary?limit=50');
+        expect(res.status).toBe(200);
+        reads.push((await res.json()) as Summary);
+      }
+    };
+    const writer = async () => {
+      for (let i = 0; i < 20; i++) {
+        expect((await guest.post('/api/analytics', batch({ events: 0, pageViews: 2 }))).status).toBe(202);
+      }
+      writing = false;
+    };
+    await Promise.all([writer(), reader(), reader()]);
+    expect(reads.length).toBeGreaterThanOrEqual(10);
+    const disagreeing = reads.filter((s) => s.topPages.reduce((n, p) => n + p.views, 0) !== s.pageViews);
+    expect(disagreeing).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 /** Storage and summary of first-party analytics (analytics_sessions, analytics_events). */
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ANALYTICS_LIMITS,
@@ -96,31 +96,35 @@ export async function storeBatch(
   });
 }
 
+/**
+ * The admin summary of the last `days` days. One statement, so one snapshot: read in separate statements,
+ * a batch committing between them made the page-view total and the top pages disagree with each other.
+ */
 export async function summary(db: Db, days: number, topPagesLimit = 10): Promise<AnalyticsSummary> {
   const since = new Date(Date.now() - days * 24 * 60 * 60_000);
-  const [sessions] = await db
-    .select({ n: count() })
-    .from(analyticsSessions)
-    .where(gte(analyticsSessions.lastActivityAt, since));
-  const kinds = await db
-    .select({ kind: analyticsEvents.kind, n: count() })
-    .from(analyticsEvents)
-    .where(gte(analyticsEvents.occurredAt, since))
-    .groupBy(analyticsEvents.kind);
-  const views = count();
-  const topPages = await db
-    .select({ url: analyticsEvents.url, views })
-    .from(analyticsEvents)
-    .where(and(eq(analyticsEvents.kind, 'page_view'), gte(analyticsEvents.occurredAt, since)))
-    .groupBy(analyticsEvents.url)
-    .orderBy(desc(views), analyticsEvents.url)
-    .limit(topPagesLimit);
-  const byKind = (k: string) => Number(kinds.find((r) => r.kind === k)?.n ?? 0);
+  const result = (await db.execute(sql`
+    with recent as (
+      select ${analyticsEvents.kind} as kind, ${analyticsEvents.url} as url from ${analyticsEvents}
+       where ${analyticsEvents.occurredAt} >= ${since}
+    ), top as (
+      select url, count(*)::int as views from recent where kind = 'page_view'
+       group by url order by views desc, url limit ${topPagesLimit}
+    )
+    select (select count(*)::int from ${analyticsSessions} where ${analyticsSessions.lastActivityAt} >= ${since}) as sessions,
+           (select count(*)::int from recent where kind = 'page_view') as page_views,
+           (select count(*)::int from recent where kind = 'event') as events,
+           (select coalesce(json_agg(json_build_object('url', url, 'views', views) order by views desc, url), '[]'::json)
+              from top)::text as top_pages
+  `)) as unknown as {
+    rows: { sessions: number; page_views: number; events: number; top_pages: string }[];
+  };
+  const row = result.rows[0];
+  const topPages = JSON.parse(row?.top_pages ?? '[]') as { url: string; views: number }[];
   return {
     since: since.toISOString(),
-    sessions: Number(sessions?.n ?? 0),
-    pageViews: byKind('page_view'),
-    events: byKind('event'),
+    sessions: Number(row?.sessions ?? 0),
+    pageViews: Number(row?.page_views ?? 0),
+    events: Number(row?.events ?? 0),
     topPages: topPages.map((p) => ({ url: p.url, views: Number(p.views) })),
   };
 }
