@@ -30,6 +30,8 @@ export default defineConfig({
           // about 1.5 s per file to load again). Every file starts its own server and database, so nothing
           // of one file's state reaches another (issue 29: CI time).
           isolate: false,
+          // A migrated template database on PostgreSQL, copied for each test database (global-setup.ts).
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -184,16 +184,17 @@ describe.each(databaseKinds())('the board from memory (%s)', (kind) => {
     expect(byBytes.stats.answers + byBytes.stats.pages).toBeGreaterThan(0);
   });
 
-  it.runIf(kind === 'postgres')(
-    'a kept answer is served with no SQL: it answers while the tables are locked',
-    async () => {
+  // Only PostgreSQL has other sessions to hold locks and a LISTEN connection to drop: these are not
+  // registered on PGlite at all (rather than reported skipped).
+  if (kind === 'postgres') {
+    it('a kept answer is served with no SQL: it answers while the tables are locked', async () => {
       const first = await board();
       expect((await board()).text).toBe(first.text);
       await direct!.query('begin');
       try {
         // Every table the board or the driver's context reads: a query would wait for the transaction.
         await direct!.query(`lock table rides, quotes, bookings, ratings, drivers, vehicles, driver_documents,
-        billing_statements in access exclusive mode`);
+          billing_statements in access exclusive mode`);
         const res = await fetch(`${server.baseUrl}/api/rides/available?serve=all`, {
           headers: { cookie: driver.client.cookieHeader(), 'x-forwarded-for': driver.client.ip ?? '' },
           signal: AbortSignal.timeout(2_000),
@@ -203,25 +204,22 @@ describe.each(databaseKinds())('the board from memory (%s)', (kind) => {
       } finally {
         await direct!.query('rollback');
       }
-    },
-  );
+    });
 
-  it.runIf(kind === 'postgres')(
-    'after the LISTEN connection drops, a change made in the gap shows within a second',
-    async () => {
+    it('after the LISTEN connection drops, a change made in the gap shows within a second', async () => {
       const { ride } = await postRide(customer.client, { date: sydneyDateIn(14) });
       await converges(async () => (await card(ride.id)) !== undefined, Date.now());
       await board();
       // Both instances' listeners go; the change below is made before they can come back (250 ms at least).
       const { rows: ended } = await direct!.query<{ pid: number }>(
         `select pg_terminate_backend(pid) as pid from pg_stat_activity
-        where application_name = 'shuttle-listen' and datname = current_database()`,
+          where application_name = 'shuttle-listen' and datname = current_database()`,
       );
       expect(ended.length).toBeGreaterThanOrEqual(1);
       await direct!.query(`update users set full_name = 'Gap Example' where id = $1`, [customer.userId]);
       const changed = Date.now();
       const took = await converges(async () => (await card(ride.id))?.customer.firstName === 'Gap', changed);
       expect(took).toBeLessThan(CONVERGE_MS);
-    },
-  );
+    });
+  }
 });

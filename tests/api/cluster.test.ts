@@ -96,6 +96,16 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster of two servers (WEB_CONCUR
   beforeAll(async () => {
     running = await startServerProcess('postgres', { env: { WEB_CONCURRENCY: '2' } });
     base = running.baseUrl;
+    // startServerProcess saw one server ready; the other may still be opening its database (answering as
+    // a starting server, without X-Worker). Connections alternate between them: wait until both are ready.
+    const ready = new Set<string>();
+    const until = Date.now() + 30_000;
+    while (ready.size < 2) {
+      if (Date.now() > until) throw new Error(`only server(s) ${[...ready]} became ready within 30 s`);
+      const res = await call(base, 'GET', '/api/ready');
+      if (res.status === 200) ready.add(res.worker);
+      else await new Promise((r) => setTimeout(r, 100));
+    }
   }, 90_000);
   afterAll(async () => {
     await running?.cleanup();

@@ -7,9 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { loadEnv } from '../../src/server/env.ts';
@@ -75,20 +77,27 @@ export interface ServerOptions {
 }
 
 /** A fresh, uniquely named database on the DATABASE_URL server; dropped by the returned function. */
+/**
+ * A new database on `adminUrl`'s server. On DATABASE_URL's server, a copy of the migrated template that
+ * global-setup.ts made for this run (when there is one); elsewhere (a scratch cluster), an empty one that
+ * openDatabase migrates.
+ */
 export async function createPostgresDatabase(
   adminUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = adminUrl === process.env.DATABASE_URL ? templateName() : '';
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
@@ -100,6 +109,32 @@ export async function createPostgresDatabase(
       }
     },
   };
+}
+
+/** The run's migrated template database (global-setup.ts), or '' outside the API project's run. */
+function templateName(): string {
+  try {
+    return inject('postgresTemplate') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A new PGlite runs initdb (2-6 s here); loading a dump of a migrated one takes under 1 s. The first
+ * PGlite a test worker opens is dumped and every later one starts from that dump (issue 29: CI time).
+ */
+let pgliteSeed: Promise<Blob> | undefined;
+async function freshPglite(): Promise<Database> {
+  pgliteSeed ??= (async () => {
+    const first = await openDatabase({ dataDir: 'memory://' });
+    try {
+      return await (first.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    } finally {
+      await first.close();
+    }
+  })();
+  return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteSeed });
 }
 
 export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}): Promise<TestServer> {
@@ -118,7 +153,7 @@ export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}):
       throw err;
     }
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshPglite();
   }
 
   // APP_URL must carry the real port (links in e-mails, trusted origins), and the port is only known once
