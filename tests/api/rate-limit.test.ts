@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hitRateLimit } from '../../src/server/services/rate-limit.ts';
 import { LOGIN_RATE_LIMIT } from '../../src/shared/constants.ts';
 import {
   databaseKinds,
@@ -72,5 +73,32 @@ describe.each(databaseKinds())('sign-in rate limit (%s)', (kind) => {
     expect(res.status).toBe(200);
     const health = await server.client().get('/api/health');
     expect(health.status).toBe(200);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a counter hit by requests at once (postgres)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('postgres');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('never says to wait longer than the window, even to a request that began before the window did', async () => {
+    // Requests sent at once: the one that opens the window writes its own now(); one whose transaction
+    // began a moment earlier counts after it and measured the wait from its earlier now(), a whole window
+    // plus that moment ("wait 61 minutes" for a limit per hour, seen in CI).
+    const rule = { max: 1, windowMs: 60 * 60_000 };
+    const key = `test:${randomIp()}`;
+    const result = await server.db.transaction(async (tx) => {
+      await tx.execute(sql`select now()`); // this transaction's now() is fixed from here
+      await new Promise((r) => setTimeout(r, 1_100));
+      await hitRateLimit(server.db, key, rule); // another request opens the window, 1.1 s later
+      return hitRateLimit(tx, key, rule);
+    });
+    expect(result.allowed).toBe(false);
+    expect(result.retryAfterSeconds).toBeLessThanOrEqual(3_600);
+    expect(result.retryAfterSeconds).toBeGreaterThan(3_590);
   });
 });

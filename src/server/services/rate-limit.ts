@@ -18,9 +18,13 @@ export interface RateRule {
 
 type CounterRows = { rows: { count: number | string; retry_after: number | string }[] };
 
-/** SQL: seconds until the window of the counter row ends (the database's clock, shared by every instance). */
+/**
+ * SQL: seconds until the window of the counter row ends (the database's clock, shared by every instance).
+ * At most the window: a request whose transaction began before another opened the window has an earlier
+ * now() than that window's start (requests arriving at once: "wait 61 minutes" of a limit per hour).
+ */
 const retryAfter = (windowSeconds: number) =>
-  sql`ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())) as retry_after`;
+  sql`least(ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())), ${windowSeconds}) as retry_after`;
 
 /** Whether one more would be allowed now, without counting it. */
 export async function peekRateLimit(db: Db, key: string, rule: RateRule): Promise<RateLimitResult> {
