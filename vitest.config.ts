@@ -44,6 +44,7 @@ export default defineConfig({
           include: ['tests/timing/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -111,7 +111,7 @@ export async function createPostgresDatabase(
   };
 }
 
-/** The run's migrated template database (global-setup.ts), or '' outside the API project's run. */
+/** The run's migrated template database (global-setup.ts), or '' where none was made. */
 function templateName(): string {
   try {
     return inject('postgresTemplate') ?? '';
