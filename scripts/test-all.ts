@@ -1,6 +1,7 @@
 /**
- * `npm test`: every check, one after another, stopping at the first that fails, and a table of how long each
- * took (issue 29: CI time is measured before it is cut; bench/README.md keeps the figures).
+ * `npm test`: every check, one after another (the chaos run beside the API tests: BESIDE), stopping at the
+ * first that fails, and a table of how long each took (issue 29: CI time is measured before it is cut;
+ * bench/README.md keeps the figures).
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
