@@ -76,11 +76,10 @@ export interface ServerOptions {
   poolMaxWaiting?: number;
 }
 
-/** A fresh, uniquely named database on the DATABASE_URL server; dropped by the returned function. */
 /**
- * A new database on `adminUrl`'s server. On DATABASE_URL's server, a copy of the migrated template that
- * global-setup.ts made for this run (when there is one); elsewhere (a scratch cluster), an empty one that
- * openDatabase migrates.
+ * A fresh, uniquely named database on `adminUrl`'s server, dropped by the returned function. On
+ * DATABASE_URL's server, a copy of the migrated template that global-setup.ts made for this run (when there
+ * is one); elsewhere (a scratch cluster), an empty one that openDatabase migrates.
  */
 export async function createPostgresDatabase(
   adminUrl: string,
