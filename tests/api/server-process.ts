@@ -13,7 +13,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { createPostgresDatabase, freePort } from './helpers.ts';
 
 /**
- * A migrated PGlite data folder, made once per test worker: each server started on PGlite gets a copy,
+ * A DATA_DIR holding a migrated PGlite database, made once per test worker: each server started on PGlite gets a copy,
  * instead of running initdb on its own first start (3-4 s each here; issue 29: CI time).
  */
 let seedFolder: Promise<string> | undefined;
@@ -23,7 +23,7 @@ function seededPgliteFolder(): Promise<string> {
     const root = mkdtempSync(path.join(inject('runFolder'), 'pglite-seed-'));
     const database = await openDatabase({ dataDir: root });
     await database.close();
-    return path.join(root, 'pglite');
+    return root;
   })();
   return seedFolder;
 }
@@ -61,7 +61,8 @@ export async function startServerProcess(
   };
   let dropDatabase = async () => {};
   if (kind === 'pglite' && !opts.env?.DATA_DIR && !opts.env?.DATABASE_URL) {
-    cpSync(await seededPgliteFolder(), path.join(dataDir, 'pglite'), { recursive: true });
+    // The whole DATA_DIR's contents, wherever in it the server keeps its database.
+    cpSync(await seededPgliteFolder(), dataDir, { recursive: true });
   }
   if (kind === 'postgres' && opts.databaseUrl) {
     env.DATABASE_URL = opts.databaseUrl;
