@@ -22,7 +22,7 @@
  * e-mail: an sms_outbox row (dedupe_key = the delivery id) and the 'sent' mark in one transaction, sent by
  * services/sms-worker.ts; skipped when the user has no mobile number or the number replied STOP.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { readNeeds } from '../../shared/marketplace/needs.ts';
@@ -40,7 +40,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
-import { loadBookingDto } from '../modules/bookings/dto.ts';
+import { loadBookingDto, loadPartyViews } from '../modules/bookings/dto.ts';
 import { notificationPath } from '../modules/delivery/kinds.ts';
 import {
   BOOKING_MAIL_KINDS,
@@ -52,7 +52,7 @@ import {
 } from '../modules/delivery/mail.ts';
 import { smsFactsOf } from '../modules/sms/facts.ts';
 import { fallbackSmsText, smsText } from '../modules/sms/texts.ts';
-import type { Mailer, MailMessage } from '../services/mail.ts';
+import { MAIL_CHANNEL, type Mailer, type MailMessage } from '../services/mail.ts';
 import { rideEnd } from '../services/places.ts';
 import {
   getVapidKeys,
@@ -62,7 +62,7 @@ import {
   webPushSender,
 } from '../services/push.ts';
 import { EVENTS_CHANNEL } from '../services/realtime.ts';
-import { recordSms, smsNumber } from '../services/sms.ts';
+import { recordSms, SMS_CHANNEL, smsNumber } from '../services/sms.ts';
 import { startWorkerLoop } from '../services/worker-loop.ts';
 
 export const MAX_ATTEMPTS = 5;
@@ -255,32 +255,124 @@ async function loadRideFacts(db: Db, n: NotificationRow): Promise<RideMailFacts 
   };
 }
 
-/**
- * The booking views of one round, one per recipient and booking: a booking's e-mail and text to the same
- * person (delivered in the same round) share one read of the view, about a dozen statements (issue 34).
- * Kept for the round only, so a later round sees the booking as it is then.
- */
-class BookingViews {
-  private readonly read = new Map<string, Promise<BookingDto>>();
-  constructor(private readonly db: Db) {}
+/** A claimed row's notification with what its channels need of the recipient, read for the whole batch. */
+type BatchNotification = NotificationRow & { email: string | null; phone: string | null };
 
-  /** As `userId` sees it; rejects when it is not theirs or is gone. */
-  get(userId: string, bookingId: string): Promise<BookingDto> {
+/**
+ * What one claimed batch needs, read together rather than row by row (issue 34): the notifications with
+ * their recipients' e-mail and phone, the numbers that replied STOP, the push subscriptions, and every
+ * booking view the e-mails and texts describe (an e-mail and a text to one person share one view, and the
+ * customer's and the driver's views of one booking come from one read). Kept for the batch only, so a later
+ * batch sees the booking as it is then.
+ */
+class Batch {
+  readonly claimedAt = performance.now();
+  /** Mails and texts recorded without their own NOTIFY: the workers are woken once after the batch. */
+  recorded = { mail: 0, sms: 0 };
+  private readonly views = new Map<string, Promise<BookingDto>>();
+  private vapid: ReturnType<typeof getVapidKeys> | null = null;
+  /** Subscriptions found gone or unusable in this batch: not tried again for the user's next row. */
+  readonly forgotten = new Set<string>();
+
+  private constructor(
+    private readonly db: Db,
+    readonly notifications: Map<string, BatchNotification>,
+    readonly optedOut: Set<string>,
+    readonly subscriptions: Map<string, { id: string; subscription: string }[]>,
+  ) {}
+
+  static async read(db: Db, claimed: readonly Claimed[]): Promise<Batch> {
+    const found = await db
+      .select({ n: notifications, email: users.email, phone: users.phone })
+      .from(notifications)
+      .leftJoin(users, eq(users.id, notifications.userId))
+      .where(
+        inArray(
+          notifications.id,
+          claimed.map((r) => r.notification_id),
+        ),
+      );
+    const byId = new Map(found.map((f) => [f.n.id, { ...f.n, email: f.email, phone: f.phone }]));
+    const channelRows = (channel: Claimed['channel']) =>
+      claimed.flatMap((r) => {
+        const n = r.channel === channel ? byId.get(r.notification_id) : undefined;
+        return n ? [n] : [];
+      });
+    const numbers = [
+      ...new Set(
+        channelRows('sms').flatMap((n) => {
+          const to = isSmsKind(n.type) ? smsNumber(n.phone) : null;
+          return to ? [to] : [];
+        }),
+      ),
+    ];
+    const pushUsers = [...new Set(channelRows('push').map((n) => n.userId))];
+    const [optedOut, subs] = await Promise.all([
+      numbers.length
+        ? db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(inArray(smsOptOuts.phone, numbers))
+        : [],
+      pushUsers.length
+        ? db
+            .select({
+              id: pushSubscriptions.id,
+              userId: pushSubscriptions.userId,
+              subscription: pushSubscriptions.subscription,
+            })
+            .from(pushSubscriptions)
+            .where(inArray(pushSubscriptions.userId, pushUsers))
+        : [],
+    ]);
+    const subscriptions = new Map<string, { id: string; subscription: string }[]>();
+    for (const sub of subs) subscriptions.set(sub.userId, [...(subscriptions.get(sub.userId) ?? []), sub]);
+    const batch = new Batch(db, byId, new Set(optedOut.map((o) => o.phone)), subscriptions);
+    // The booking views of the batch's booking e-mails and texts, in one read.
+    const wanted = claimed.flatMap((r) => {
+      const n = byId.get(r.notification_id);
+      if (!n?.relatedId) return [];
+      const describes =
+        r.channel === 'email'
+          ? BOOKING_MAIL_KINDS.includes(n.type)
+          : r.channel === 'sms' && isSmsKind(n.type);
+      return describes ? [{ viewerId: n.userId, bookingId: n.relatedId }] : [];
+    });
+    if (wanted.length > 0) {
+      const read = loadPartyViews(db, wanted);
+      read.catch(() => undefined);
+      for (const w of wanted) {
+        const view = read.then((views) => {
+          const dto = views.get(`${w.viewerId} ${w.bookingId}`);
+          if (!dto) throw new Error('no such booking of this recipient');
+          return dto;
+        });
+        view.catch(() => undefined);
+        batch.views.set(`${w.viewerId} ${w.bookingId}`, view);
+      }
+    }
+    return batch;
+  }
+
+  /** The booking as `userId` sees it; rejects when it is not theirs or is gone. */
+  view(userId: string, bookingId: string): Promise<BookingDto> {
     const key = `${userId} ${bookingId}`;
-    let view = this.read.get(key);
+    let view = this.views.get(key);
     if (!view) {
       view = loadBookingDto(this.db, { id: userId, role: 'customer' }, bookingId);
       // Settled either way here, so a rejection nobody else awaits is not reported as unhandled.
       view.catch(() => undefined);
-      this.read.set(key, view);
+      this.views.set(key, view);
     }
     return view;
+  }
+
+  vapidKeys() {
+    this.vapid ??= getVapidKeys(this.db);
+    return this.vapid;
   }
 }
 
 async function buildMail(
   deps: DeliveryDeps,
-  views: BookingViews,
+  batch: Batch,
   n: NotificationRow,
   to: string,
   deliveryId: string,
@@ -288,7 +380,7 @@ async function buildMail(
   const facts: NotificationMailFacts = { booking: null, ride: null };
   try {
     if (n.relatedId && BOOKING_MAIL_KINDS.includes(n.type)) {
-      facts.booking = await views.get(n.userId, n.relatedId);
+      facts.booking = await batch.view(n.userId, n.relatedId);
     } else if (RIDE_MAIL_KINDS.includes(n.type)) {
       facts.ride = await loadRideFacts(deps.db, n);
     }
@@ -353,23 +445,24 @@ async function markSentWith(
 
 async function deliverEmail(
   deps: DeliveryDeps,
-  views: BookingViews,
+  batch: Batch,
   row: Claimed,
-  n: NotificationRow,
+  n: BatchNotification,
 ): Promise<Outcome> {
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, n.userId));
-  if (!user || user.email.endsWith('.invalid')) return { status: 'skipped', reason: 'no e-mail address' };
-  const mail = await buildMail(deps, views, n, user.email, row.id);
+  if (!n.email || n.email.endsWith('.invalid')) return { status: 'skipped', reason: 'no e-mail address' };
+  const mail = await buildMail(deps, batch, n, n.email, row.id);
   // The outbox row and the 'sent' mark commit together: never a mail without its mark, nor the reverse.
-  return markSentWith(deps, row, (tx) => deps.mailer.send(mail, { tx }));
+  const outcome = await markSentWith(deps, row, (tx) => deps.mailer.send(mail, { tx, wake: false }));
+  batch.recorded.mail += 1;
+  return outcome;
 }
 
 /** The text, written to sms_outbox with the 'sent' mark in one transaction (as deliverEmail does). */
 async function deliverSms(
   deps: DeliveryDeps,
-  views: BookingViews,
+  batch: Batch,
   row: Claimed,
-  n: NotificationRow,
+  n: BatchNotification,
 ): Promise<Outcome> {
   if (!isSmsKind(n.type)) return { status: 'skipped', reason: 'no text message for this kind' };
   if (
@@ -378,41 +471,39 @@ async function deliverSms(
   ) {
     return { status: 'skipped', reason: 'too late for this text' };
   }
-  const [user] = await deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, n.userId));
-  const to = smsNumber(user?.phone);
+  const to = smsNumber(n.phone);
   if (!to) return { status: 'skipped', reason: 'no mobile number' };
-  const [optedOut] = await deps.db
-    .select({ phone: smsOptOuts.phone })
-    .from(smsOptOuts)
-    .where(eq(smsOptOuts.phone, to));
-  if (optedOut) return { status: 'skipped', reason: 'the number replied STOP' };
+  if (batch.optedOut.has(to)) return { status: 'skipped', reason: 'the number replied STOP' };
   const appUrl = deps.env.APP_URL.replace(/\/$/, '');
   const textOptions = {
     brandName: deps.env.BRAND_NAME,
     link: `${appUrl}${notificationPath(n.type, n.relatedId)}`,
   };
   // Not the recipient's booking (or gone): the notification's own words.
-  const booking = n.relatedId ? await views.get(n.userId, n.relatedId).catch(() => null) : null;
+  const booking = n.relatedId ? await batch.view(n.userId, n.relatedId).catch(() => null) : null;
   const facts = booking ? smsFactsOf(booking) : null;
   const body = facts ? smsText(n.type, facts, textOptions) : fallbackSmsText(n.title, textOptions);
-  return markSentWith(deps, row, (tx) =>
-    recordSms(tx, {
-      to,
-      body,
-      kind: n.type,
-      dedupeKey: row.id,
-      meta: { deliveryId: row.id, notificationId: n.id, relatedId: n.relatedId },
-    }),
+  const outcome = await markSentWith(deps, row, (tx) =>
+    recordSms(
+      tx,
+      {
+        to,
+        body,
+        kind: n.type,
+        dedupeKey: row.id,
+        meta: { deliveryId: row.id, notificationId: n.id, relatedId: n.relatedId },
+      },
+      { wake: false },
+    ),
   );
+  batch.recorded.sms += 1;
+  return outcome;
 }
 
-async function deliverPush(deps: DeliveryDeps, n: NotificationRow): Promise<Outcome> {
-  const subs = await deps.db
-    .select({ id: pushSubscriptions.id, subscription: pushSubscriptions.subscription })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, n.userId));
+async function deliverPush(deps: DeliveryDeps, batch: Batch, n: NotificationRow): Promise<Outcome> {
+  const subs = (batch.subscriptions.get(n.userId) ?? []).filter((s) => !batch.forgotten.has(s.id));
   if (subs.length === 0) return { status: 'skipped', reason: 'no push subscription' };
-  const keys = await getVapidKeys(deps.db);
+  const keys = await batch.vapidKeys();
   const vapid = { ...keys, subject: `mailto:${deps.env.SUPPORT_EMAIL}` };
   const payload = JSON.stringify({
     title: n.title,
@@ -422,12 +513,16 @@ async function deliverPush(deps: DeliveryDeps, n: NotificationRow): Promise<Outc
     tag: n.id,
   });
   const send = deps.push ?? webPushSender;
+  const forget = async (id: string) => {
+    batch.forgotten.add(id);
+    await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+  };
   let delivered = 0;
   let lastError: unknown = null;
   for (const sub of subs) {
     const parsed = parseSubscription(sub.subscription);
     if (!parsed) {
-      await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+      await forget(sub.id);
       continue;
     }
     try {
@@ -436,7 +531,7 @@ async function deliverPush(deps: DeliveryDeps, n: NotificationRow): Promise<Outc
     } catch (err) {
       if (isGoneError(err)) {
         // The browser unsubscribed or the subscription expired: forget it.
-        await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+        await forget(sub.id);
       } else {
         lastError = err;
       }
@@ -453,14 +548,22 @@ function errorText(err: unknown) {
 }
 
 /**
+ * A claimed row's lease is renewed before it is delivered once this much of the lease has passed since the
+ * claim; sooner, no other instance can have claimed it (the lease still has three quarters to run).
+ */
+const RENEW_AFTER_MS = (CLAIM_LEASE_SECONDS * 1000) / 4;
+
+/**
  * Renews the lease on a claimed row just before it is delivered, if the claim is still ours. A batch is
  * claimed at once and delivered row after row (a push may take its 15 s timeout per device), so a row at
  * the end of a slow batch can outlive its lease, be claimed by another instance (attempts + 1) and be
  * delivered there. Of that claim and this renewal only one can win (both update the row; the loser's
  * condition no longer holds), so the row goes out once: an e-mail or text would be caught anyway by its
- * transactional mark (ClaimLost), a push would not.
+ * transactional mark (ClaimLost), a push would not. Only rows reached RENEW_AFTER_MS after their claim are
+ * renewed (a statement per row saved in the usual quick batch).
  */
-async function renewClaim(db: Db, row: Claimed): Promise<boolean> {
+async function renewClaim(db: Db, batch: Batch, row: Claimed): Promise<boolean> {
+  if (performance.now() - batch.claimedAt < RENEW_AFTER_MS) return true;
   const renewed = await db
     .update(notificationDeliveries)
     .set({ nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
@@ -472,14 +575,14 @@ async function renewClaim(db: Db, row: Claimed): Promise<boolean> {
 /** Step 3 for one claimed row; null when the claim was lost before it began (another instance has it). */
 async function deliverOne(
   deps: DeliveryDeps,
-  views: BookingViews,
+  batch: Batch,
   row: Claimed,
 ): Promise<keyof DeliveryRoundResult | null> {
-  if (!(await renewClaim(deps.db, row))) return null;
+  if (!(await renewClaim(deps.db, batch, row))) return null;
   // Only while the claim is ours: a later claim's outcome is not overwritten.
   const mark = (set: PgUpdateSetSource<typeof notificationDeliveries>) =>
     deps.db.update(notificationDeliveries).set(set).where(stillOurs(row));
-  const [n] = await deps.db.select().from(notifications).where(eq(notifications.id, row.notification_id));
+  const n = batch.notifications.get(row.notification_id);
   if (!n) {
     await mark({ status: 'skipped', lastError: 'notification removed' });
     return 'skipped';
@@ -487,10 +590,10 @@ async function deliverOne(
   try {
     const outcome =
       row.channel === 'email'
-        ? await deliverEmail(deps, views, row, n)
+        ? await deliverEmail(deps, batch, row, n)
         : row.channel === 'sms'
-          ? await deliverSms(deps, views, row, n)
-          : await deliverPush(deps, n);
+          ? await deliverSms(deps, batch, row, n)
+          : await deliverPush(deps, batch, n);
     if (outcome.status === 'sent') {
       if (!outcome.marked) await mark({ status: 'sent', sentAt: sql`now()`, lastError: null });
       return 'sent';
@@ -514,17 +617,35 @@ async function deliverOne(
   }
 }
 
+/** Wakes the mail and SMS workers once for what a batch recorded (its rows were recorded without). */
+async function wakeOutboxWorkers(db: Db, recorded: Batch['recorded']): Promise<void> {
+  const channels = [...(recorded.mail ? [MAIL_CHANNEL] : []), ...(recorded.sms ? [SMS_CHANNEL] : [])];
+  if (channels.length === 0) return;
+  const notifies = sql.join(
+    channels.map((c) => sql`pg_notify(${c}, '')`),
+    sql`, `,
+  );
+  // Committed already: a lost wake-up only delays them until the workers' next poll.
+  await db
+    .execute(sql`select ${notifies}`)
+    .catch((err: unknown) => console.error('outbox NOTIFY failed', err));
+}
+
 /** One round: enqueue, then claim and deliver until nothing due is left. */
 export async function runDeliveryRound(deps: DeliveryDeps): Promise<DeliveryRoundResult> {
   const result: DeliveryRoundResult = { enqueued: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
   result.enqueued = await enqueueDeliveries(deps.db);
-  const views = new BookingViews(deps.db);
   for (let guard = 0; guard < 50; guard += 1) {
     const claimed = await claimDueDeliveries(deps.db, deps.batchSize ?? 20);
     if (claimed.length === 0) break;
-    for (const row of claimed) {
-      const outcome = await deliverOne(deps, views, row);
-      if (outcome) result[outcome] += 1;
+    const batch = await Batch.read(deps.db, claimed);
+    try {
+      for (const row of claimed) {
+        const outcome = await deliverOne(deps, batch, row);
+        if (outcome) result[outcome] += 1;
+      }
+    } finally {
+      await wakeOutboxWorkers(deps.db, batch.recorded);
     }
   }
   return result;

@@ -32,6 +32,11 @@ export interface MailMessage {
 export interface SendOptions {
   /** Record the mail in this transaction (the change that causes it). */
   tx?: Db;
+  /**
+   * false: no NOTIFY for this mail; the caller wakes the mail worker once for the many it records (the
+   * delivery worker after each batch: a statement less per mail). Its next poll finds the mail anyway.
+   */
+  wake?: boolean;
 }
 
 export interface Mailer {
@@ -88,7 +93,7 @@ export function createMailer(db: Db, opts: { from: string }): Mailer {
       if (sendOpts.tx) {
         const id = await record(sendOpts.tx);
         // Delivered after commit, nothing if the transaction rolls back.
-        await wake(sendOpts.tx);
+        if (sendOpts.wake !== false) await wake(sendOpts.tx);
         return { id, messageId };
       }
       const id = await record(db);

@@ -151,10 +151,15 @@ export interface NewSms {
 }
 
 /**
- * Records a text in the outbox, inside the caller's transaction (the worker wakes after commit). Answers the
- * row's id, or null when a row with the same dedupe key already exists.
+ * Records a text in the outbox, inside the caller's transaction (the worker wakes after commit; with
+ * `wake: false` the caller wakes it once for many, as mail.ts's option). Answers the row's id, or null when
+ * a row with the same dedupe key already exists.
  */
-export async function recordSms(tx: Db, message: NewSms): Promise<string | null> {
+export async function recordSms(
+  tx: Db,
+  message: NewSms,
+  opts: { wake?: boolean } = {},
+): Promise<string | null> {
   const [row] = await tx
     .insert(smsOutbox)
     .values({
@@ -168,7 +173,7 @@ export async function recordSms(tx: Db, message: NewSms): Promise<string | null>
     .onConflictDoNothing({ target: smsOutbox.dedupeKey })
     .returning({ id: smsOutbox.id });
   if (!row) return null;
-  await tx.execute(sql`select pg_notify(${SMS_CHANNEL}, '')`);
+  if (opts.wake !== false) await tx.execute(sql`select pg_notify(${SMS_CHANNEL}, '')`);
   return row.id;
 }
 

@@ -43,6 +43,57 @@ export function visibleTo(viewer: Viewer): SQL | undefined {
 }
 
 export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Promise<BookingDto[]> {
+  const data = await loadBookingData(
+    db,
+    and(visibleTo(viewer), filter),
+    // The driver's position is read only for bookings the viewer is the customer of (issue 30).
+    (b) => b.customerId === viewer.id && b.sharingPosition,
+  );
+  if (!data) return [];
+  const now = Date.now();
+  return data.rows.map((row) => toBookingDto(data, row, viewer, now));
+}
+
+/**
+ * Several bookings, each as one of its two parties sees it (`wanted`: viewer and booking), read together:
+ * the delivery worker's round reads every booking its e-mails and texts describe in one pass of about a
+ * dozen statements, not one pass per recipient (issue 34). The answer is keyed `${viewerId} ${bookingId}`
+ * and has no entry for a booking that is gone or that the viewer is not a party to.
+ */
+export async function loadPartyViews(
+  db: Db,
+  wanted: readonly { viewerId: string; bookingId: string }[],
+): Promise<Map<string, BookingDto>> {
+  const views = new Map<string, BookingDto>();
+  const ids = [...new Set(wanted.map((w) => w.bookingId))];
+  if (ids.length === 0) return views;
+  const wantedKeys = new Set(wanted.map((w) => `${w.viewerId} ${w.bookingId}`));
+  const data = await loadBookingData(
+    db,
+    inArray(bookings.id, ids),
+    (b) => b.sharingPosition && wantedKeys.has(`${b.customerId} ${b.id}`),
+  );
+  if (!data) return views;
+  const now = Date.now();
+  for (const row of data.rows) {
+    for (const viewerId of [row.booking.customerId, row.booking.driverId]) {
+      const key = `${viewerId} ${row.booking.id}`;
+      if (wantedKeys.has(key) && !views.has(key))
+        views.set(key, toBookingDto(data, row, { id: viewerId, role: 'customer' }, now));
+    }
+  }
+  return views;
+}
+
+type BookingData = NonNullable<Awaited<ReturnType<typeof loadBookingData>>>;
+type BookingRow = BookingData['rows'][number];
+
+/** What the views of the bookings matching `where` are built from; null when none matches. */
+async function loadBookingData(
+  db: Db,
+  where: SQL | undefined,
+  readPosition: (b: typeof bookings.$inferSelect) => boolean,
+) {
   const rows = await db
     .select({
       booking: bookings,
@@ -55,18 +106,15 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
     .from(bookings)
     .innerJoin(rides, eq(rides.id, bookings.rideId))
     .innerJoin(quotes, eq(quotes.id, bookings.quoteId))
-    .where(and(visibleTo(viewer), filter))
+    .where(where)
     .orderBy(desc(rides.pickupAt), desc(bookings.createdAt))
     .limit(500);
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return null;
   const ids = rows.map((r) => r.booking.id);
   const peopleIds = [...new Set(rows.flatMap((r) => [r.booking.customerId, r.booking.driverId]))];
   const driverIds = [...new Set(rows.map((r) => r.booking.driverId))];
   const vehicleIds = [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))];
-  // The driver's position is read only for bookings the viewer is the customer of (issue 30).
-  const positionIds = rows
-    .filter((r) => r.booking.customerId === viewer.id && r.booking.sharingPosition)
-    .map((r) => r.booking.id);
+  const positionIds = rows.filter((r) => readPosition(r.booking)).map((r) => r.booking.id);
   const [ridesById, people, driverRows, events, ratingRows, cards, vehicleRows, positions, pairs] =
     await Promise.all([
       loadRideDtos(
@@ -105,11 +153,23 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
         rows.map((r) => r.booking),
       ),
     ]);
-  const positionOf = new Map(positions.map((p) => [p.bookingId, p]));
-  const vehicleById = new Map(vehicleRows.map((v) => [v.id, v]));
-  const person = new Map(people.map((p) => [p.id, p]));
-  const driverOf = new Map(driverRows.map((d) => [d.userId, d]));
-  const now = Date.now();
+  return {
+    rows,
+    ridesById,
+    events,
+    ratingRows,
+    cards,
+    pairs,
+    positionOf: new Map(positions.map((p) => [p.bookingId, p])),
+    vehicleById: new Map(vehicleRows.map((v) => [v.id, v])),
+    person: new Map(people.map((p) => [p.id, p])),
+    driverOf: new Map(driverRows.map((d) => [d.userId, d])),
+  };
+}
+
+/** One booking of `data` as `viewer` sees it. */
+function toBookingDto(data: BookingData, row: BookingRow, viewer: Viewer, now: number): BookingDto {
+  const { ridesById, events, ratingRows, cards, pairs, positionOf, vehicleById, person, driverOf } = data;
 
   const contact = (id: string) => {
     const p = person.get(id);
@@ -130,100 +190,98 @@ export async function loadBookingDtos(db: Db, viewer: Viewer, filter?: SQL): Pro
     toName: person.get(r.rateeId)?.fullName ?? '',
   });
 
-  return rows.map(({ booking: b, pickupAt, vehicleId, flightNumber, pickupLat, pickupLng }) => {
-    const viewerRole =
-      viewer.id === b.customerId ? 'customer' : viewer.id === b.driverId ? 'driver' : 'admin';
-    const party = viewerRole !== 'admin';
-    const d = driverOf.get(b.driverId);
-    // The vehicle the quote named (issue 13); older bookings fall back to the profile's vehicle record.
-    const quoted = vehicleId ? vehicleById.get(vehicleId) : undefined;
-    const v = d?.vehicleDetails;
-    const vehicle: VehicleDto = quoted
-      ? {
-          make: quoted.make,
-          model: quoted.model,
-          year: quoted.year,
-          color: quoted.colour,
-          registration: quoted.plate,
-          capacity: quoted.seats,
-        }
-      : {
-          make: v?.make ?? '',
-          model: v?.model ?? '',
-          year: v?.year ?? null,
-          color: v?.color ?? '',
-          registration: v?.registration ?? '',
-          capacity: v?.capacity ?? 0,
-        };
-    // The customer reaches the business on its business e-mail when it gave one, and on the day of the
-    // trip on a mobile: the business phone when it is one, else the driver's own (an office landline is
-    // not answered at the kerb; issue 32).
-    const driverContact = contact(b.driverId);
-    driverContact.phone = dayOfTripPhone(d?.businessPhone, driverContact.phone);
-    if (d?.businessEmail) driverContact.email = d.businessEmail;
-    const history: BookingEventDto[] = events
-      .filter((e) => e.bookingId === b.id)
-      .map((e) => ({
-        type: e.type,
-        at: e.createdAt.toISOString(),
-        by:
-          e.actorId === b.customerId
-            ? 'customer'
-            : e.actorId === b.driverId
-              ? 'driver'
-              : e.actorId
-                ? 'admin'
-                : 'system',
-        note: e.note,
-      }));
-    const mine = party
-      ? ratingRows.find((r) => r.rating.bookingId === b.id && r.rating.raterId === viewer.id)
-      : undefined;
-    const theirs = party
-      ? ratingRows.find((r) => r.rating.bookingId === b.id && r.rating.rateeId === viewer.id && r.visible)
-      : undefined;
-    return {
-      id: b.id,
-      status: b.status as BookingStatus,
-      ride: ridesById.get(b.rideId)!,
-      quoteId: b.quoteId,
-      priceCents: b.priceCents,
-      acceptedAt: b.acceptedAt.toISOString(),
-      origin: b.origin as BookingOrigin,
-      seats: b.seats,
-      runId: b.runId,
-      fareStatement: b.fareStatement,
-      pair: pairs.get(b.id) ?? null,
-      driver: {
-        id: b.driverId,
-        companyName: d?.companyName ?? '',
-        bspNumber: d?.bspNumber ?? '',
-        vehicle,
-        contact: driverContact,
-      },
-      driverCard: cards.get(b.driverId)!,
-      vehicleCard: quoted ? toVehicleCard(quoted) : null,
-      customer: { id: b.customerId, contact: contact(b.customerId) },
-      history,
-      cancelReason: b.cancelReason,
-      // Issue 12 (clear states): who cancelled, when, and whether it was late (the cancellation policy).
-      ...cancellationOf(b, history),
-      completedAt: b.completedAt?.toISOString() ?? null,
+  const { booking: b, pickupAt, vehicleId, flightNumber, pickupLat, pickupLng } = row;
+  const viewerRole = viewer.id === b.customerId ? 'customer' : viewer.id === b.driverId ? 'driver' : 'admin';
+  const party = viewerRole !== 'admin';
+  const d = driverOf.get(b.driverId);
+  // The vehicle the quote named (issue 13); older bookings fall back to the profile's vehicle record.
+  const quoted = vehicleId ? vehicleById.get(vehicleId) : undefined;
+  const v = d?.vehicleDetails;
+  const vehicle: VehicleDto = quoted
+    ? {
+        make: quoted.make,
+        model: quoted.model,
+        year: quoted.year,
+        color: quoted.colour,
+        registration: quoted.plate,
+        capacity: quoted.seats,
+      }
+    : {
+        make: v?.make ?? '',
+        model: v?.model ?? '',
+        year: v?.year ?? null,
+        color: v?.color ?? '',
+        registration: v?.registration ?? '',
+        capacity: v?.capacity ?? 0,
+      };
+  // The customer reaches the business on its business e-mail when it gave one, and on the day of the
+  // trip on a mobile: the business phone when it is one, else the driver's own (an office landline is
+  // not answered at the kerb; issue 32).
+  const driverContact = contact(b.driverId);
+  driverContact.phone = dayOfTripPhone(d?.businessPhone, driverContact.phone);
+  if (d?.businessEmail) driverContact.email = d.businessEmail;
+  const history: BookingEventDto[] = events
+    .filter((e) => e.bookingId === b.id)
+    .map((e) => ({
+      type: e.type,
+      at: e.createdAt.toISOString(),
+      by:
+        e.actorId === b.customerId
+          ? 'customer'
+          : e.actorId === b.driverId
+            ? 'driver'
+            : e.actorId
+              ? 'admin'
+              : 'system',
+      note: e.note,
+    }));
+  const mine = party
+    ? ratingRows.find((r) => r.rating.bookingId === b.id && r.rating.raterId === viewer.id)
+    : undefined;
+  const theirs = party
+    ? ratingRows.find((r) => r.rating.bookingId === b.id && r.rating.rateeId === viewer.id && r.visible)
+    : undefined;
+  return {
+    id: b.id,
+    status: b.status as BookingStatus,
+    ride: ridesById.get(b.rideId)!,
+    quoteId: b.quoteId,
+    priceCents: b.priceCents,
+    acceptedAt: b.acceptedAt.toISOString(),
+    origin: b.origin as BookingOrigin,
+    seats: b.seats,
+    runId: b.runId,
+    fareStatement: b.fareStatement,
+    pair: pairs.get(b.id) ?? null,
+    driver: {
+      id: b.driverId,
+      companyName: d?.companyName ?? '',
+      bspNumber: d?.bspNumber ?? '',
+      vehicle,
+      contact: driverContact,
+    },
+    driverCard: cards.get(b.driverId)!,
+    vehicleCard: quoted ? toVehicleCard(quoted) : null,
+    customer: { id: b.customerId, contact: contact(b.customerId) },
+    history,
+    cancelReason: b.cancelReason,
+    // Issue 12 (clear states): who cancelled, when, and whether it was late (the cancellation policy).
+    ...cancellationOf(b, history),
+    completedAt: b.completedAt?.toISOString() ?? null,
+    viewerRole,
+    canCancel: party && b.status === 'confirmed',
+    canComplete: viewerRole === 'driver' && b.status === 'confirmed' && pickupAt.getTime() <= now,
+    canRate: party && b.status === 'completed' && !mine,
+    myRating: mine ? ratingDto(mine.rating) : null,
+    theirRating: theirs ? ratingDto(theirs.rating) : null,
+    ...tripDayOf(
+      b,
       viewerRole,
-      canCancel: party && b.status === 'confirmed',
-      canComplete: viewerRole === 'driver' && b.status === 'confirmed' && pickupAt.getTime() <= now,
-      canRate: party && b.status === 'completed' && !mine,
-      myRating: mine ? ratingDto(mine.rating) : null,
-      theirRating: theirs ? ratingDto(theirs.rating) : null,
-      ...tripDayOf(
-        b,
-        viewerRole,
-        { pickupAt, flightNumber, pickup: { lat: pickupLat, lng: pickupLng } },
-        now,
-        positionOf.get(b.id),
-      ),
-    };
-  });
+      { pickupAt, flightNumber, pickup: { lat: pickupLat, lng: pickupLng } },
+      now,
+      positionOf.get(b.id),
+    ),
+  };
 }
 
 type TripDayFields = Pick<
