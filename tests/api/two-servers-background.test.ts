@@ -404,7 +404,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     };
 
     // A claims every row of both notifications and hangs on its first push.
-    const roundA = runDeliveryRound({ db, env: a.deps.env, mailer: a.deps.mailer, push: slowOnA });
+    // renewAfterMs 0: A checks its claim before every row, as it does once a quarter of the lease has
+    // passed since the claim (the leases are moved into the past below rather than waited out).
+    const roundA = runDeliveryRound({
+      db,
+      env: a.deps.env,
+      mailer: a.deps.mailer,
+      push: slowOnA,
+      renewAfterMs: 0,
+    });
     await atFirstPush;
     // Meanwhile the leases of the rows A claimed but has not reached run out (moved into the past here,
     // rather than waiting CLAIM_LEASE_SECONDS), and B's round claims and delivers them.

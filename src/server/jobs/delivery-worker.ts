@@ -89,6 +89,11 @@ export interface DeliveryDeps {
   retryDelayMs?: (attempt: number) => number;
   /** Rows claimed per round. */
   batchSize?: number;
+  /**
+   * A claimed row's lease is renewed before it is delivered once this long has passed since the claim
+   * (default RENEW_AFTER_MS); sooner, no other instance can have claimed it.
+   */
+  renewAfterMs?: number;
 }
 
 export interface DeliveryRoundResult {
@@ -551,7 +556,7 @@ function errorText(err: unknown) {
  * A claimed row's lease is renewed before it is delivered once this much of the lease has passed since the
  * claim; sooner, no other instance can have claimed it (the lease still has three quarters to run).
  */
-const RENEW_AFTER_MS = (CLAIM_LEASE_SECONDS * 1000) / 4;
+export const RENEW_AFTER_MS = (CLAIM_LEASE_SECONDS * 1000) / 4;
 
 /**
  * Renews the lease on a claimed row just before it is delivered, if the claim is still ours. A batch is
@@ -562,9 +567,9 @@ const RENEW_AFTER_MS = (CLAIM_LEASE_SECONDS * 1000) / 4;
  * transactional mark (ClaimLost), a push would not. Only rows reached RENEW_AFTER_MS after their claim are
  * renewed (a statement per row saved in the usual quick batch).
  */
-async function renewClaim(db: Db, batch: Batch, row: Claimed): Promise<boolean> {
-  if (performance.now() - batch.claimedAt < RENEW_AFTER_MS) return true;
-  const renewed = await db
+async function renewClaim(deps: DeliveryDeps, batch: Batch, row: Claimed): Promise<boolean> {
+  if (performance.now() - batch.claimedAt < (deps.renewAfterMs ?? RENEW_AFTER_MS)) return true;
+  const renewed = await deps.db
     .update(notificationDeliveries)
     .set({ nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
     .where(stillOurs(row))
@@ -578,7 +583,7 @@ async function deliverOne(
   batch: Batch,
   row: Claimed,
 ): Promise<keyof DeliveryRoundResult | null> {
-  if (!(await renewClaim(deps.db, batch, row))) return null;
+  if (!(await renewClaim(deps, batch, row))) return null;
   // Only while the claim is ours: a later claim's outcome is not overwritten.
   const mark = (set: PgUpdateSetSource<typeof notificationDeliveries>) =>
     deps.db.update(notificationDeliveries).set(set).where(stillOurs(row));
