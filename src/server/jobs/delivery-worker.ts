@@ -16,10 +16,10 @@
  *  3. sends, then marks the row 'sent' (or 'skipped' when there is nothing to send to), or schedules a
  *     retry with exponential backoff, 'failed' after MAX_ATTEMPTS.
  * A row leaves 'pending' once, so a notification is never delivered twice on a channel. An e-mail is
- * recorded in mail_outbox and its delivery row marked 'sent' in one transaction: either both happen or
+ * recorded in mail_outbox and its delivery row marked 'sent' in one statement: either both happen or
  * neither, so there is no window for a duplicate. The mail worker (services/mail-worker.ts) then sends the
  * outbox row over SMTP with its own retries (ADR 011); a push is sent from here. A text is the same as an
- * e-mail: an sms_outbox row (dedupe_key = the delivery id) and the 'sent' mark in one transaction, sent by
+ * e-mail: an sms_outbox row (dedupe_key = the delivery id) and the 'sent' mark in one statement, sent by
  * services/sms-worker.ts; skipped when the user has no mobile number or the number replied STOP.
  */
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
@@ -28,6 +28,7 @@ import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { readNeeds } from '../../shared/marketplace/needs.ts';
 import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
 import type { Database, Db } from '../db/client.ts';
+import { GuardNotMet } from '../db/insert-one-if.ts';
 import {
   drivers,
   notificationDeliveries,
@@ -427,24 +428,24 @@ const stillOurs = (row: Claimed) =>
 class ClaimLost extends Error {}
 
 /**
- * Marks the claimed delivery row 'sent' and runs `write` (the outbox insert) in the same transaction, so
- * the message and its mark commit together. Throws ClaimLost when the row is no longer this instance's
- * claim (another instance finished it, or its attempt count moved on).
+ * The claimed row's 'sent' mark, as the guard of its outbox insert (db/insert-one-if.ts): the message and
+ * its mark are one statement, so they commit together, and only while the claim is still this instance's
+ * (not finished by another instance, its attempt count unchanged).
  */
-async function markSentWith(
-  deps: DeliveryDeps,
-  row: Claimed,
-  write: (tx: Db) => Promise<unknown>,
-): Promise<Outcome> {
-  await deps.db.transaction(async (tx) => {
-    const marked = await tx
-      .update(notificationDeliveries)
-      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-      .where(stillOurs(row))
-      .returning({ id: notificationDeliveries.id });
-    if (marked.length === 0) throw new ClaimLost();
-    await write(tx as Db);
-  });
+const sentMark = (db: Db, row: Claimed) =>
+  db
+    .update(notificationDeliveries)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(stillOurs(row))
+    .returning({ id: notificationDeliveries.id });
+
+/** Runs a guarded outbox write; ClaimLost when its guard (the 'sent' mark) changed no row. */
+async function recordSent(write: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    await write();
+  } catch (err) {
+    throw err instanceof GuardNotMet ? new ClaimLost() : err;
+  }
   return { status: 'sent', marked: true };
 }
 
@@ -457,12 +458,14 @@ async function deliverEmail(
   if (!n.email || n.email.endsWith('.invalid')) return { status: 'skipped', reason: 'no e-mail address' };
   const mail = await buildMail(deps, batch, n, n.email, row.id);
   // The outbox row and the 'sent' mark commit together: never a mail without its mark, nor the reverse.
-  const outcome = await markSentWith(deps, row, (tx) => deps.mailer.send(mail, { tx, wake: false }));
+  const outcome = await recordSent(() =>
+    deps.mailer.send(mail, { wake: false, guard: sentMark(deps.db, row) }),
+  );
   batch.recorded.mail += 1;
   return outcome;
 }
 
-/** The text, written to sms_outbox with the 'sent' mark in one transaction (as deliverEmail does). */
+/** The text, written to sms_outbox with the 'sent' mark in one statement (as deliverEmail does). */
 async function deliverSms(
   deps: DeliveryDeps,
   batch: Batch,
@@ -488,9 +491,9 @@ async function deliverSms(
   const booking = n.relatedId ? await batch.view(n.userId, n.relatedId).catch(() => null) : null;
   const facts = booking ? smsFactsOf(booking) : null;
   const body = facts ? smsText(n.type, facts, textOptions) : fallbackSmsText(n.title, textOptions);
-  const outcome = await markSentWith(deps, row, (tx) =>
+  const outcome = await recordSent(() =>
     recordSms(
-      tx,
+      deps.db,
       {
         to,
         body,
@@ -498,7 +501,7 @@ async function deliverSms(
         dedupeKey: row.id,
         meta: { deliveryId: row.id, notificationId: n.id, relatedId: n.relatedId },
       },
-      { wake: false },
+      { wake: false, guard: sentMark(deps.db, row) },
     ),
   );
   batch.recorded.sms += 1;

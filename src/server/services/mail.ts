@@ -6,8 +6,9 @@
  * rolled-back one none. Nothing here talks to SMTP.
  */
 import { randomUUID } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { GuardNotMet, insertOneIf } from '../db/insert-one-if.ts';
 import { mailOutbox, type StoredAttachment } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
 
@@ -37,6 +38,12 @@ export interface SendOptions {
    * delivery worker after each batch: a statement less per mail). Its next poll finds the mail anyway.
    */
   wake?: boolean;
+  /**
+   * An UPDATE ... RETURNING run in the same statement as the outbox insert (db/insert-one-if.ts): the mail
+   * is recorded only when it changed a row, both or neither, else send() throws GuardNotMet. The delivery
+   * worker's 'sent' mark (issue 34).
+   */
+  guard?: SQLWrapper;
 }
 
 export interface Mailer {
@@ -66,28 +73,31 @@ export function createMailer(db: Db, opts: { from: string }): Mailer {
   return {
     async send(message, sendOpts = {}) {
       const messageId = newMessageId(domain);
+      const attachments = (message.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        content: a.content,
+        ...(a.contentType ? { contentType: a.contentType } : {}),
+      }));
       const record = async (tx: Db) => {
-        const [row] = await tx
-          .insert(mailOutbox)
-          .values({
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html ?? null,
-            kind: message.kind,
-            replyTo: message.replyTo ?? null,
-            meta: message.meta ?? {},
-            messageId,
-            status: 'pending',
-            expiresAt: message.expiresAt ?? null,
-            attachments: (message.attachments ?? []).map((a) => ({
-              filename: a.filename,
-              content: a.content,
-              ...(a.contentType ? { contentType: a.contentType } : {}),
-            })),
-          })
-          .returning({ id: mailOutbox.id });
-        return row!.id;
+        const { guarded, id } = await insertOneIf(tx, {
+          table: 'mail_outbox',
+          values: [
+            ['to', sql`${message.to}`],
+            ['subject', sql`${message.subject}`],
+            ['text', sql`${message.text}`],
+            ['html', sql`${message.html ?? null}::text`],
+            ['kind', sql`${message.kind}`],
+            ['reply_to', sql`${message.replyTo ?? null}::text`],
+            ['meta', sql`${JSON.stringify(message.meta ?? {})}::jsonb`],
+            ['message_id', sql`${messageId}`],
+            ['status', sql`'pending'`],
+            ['expires_at', sql`${message.expiresAt?.toISOString() ?? null}::timestamptz`],
+            ['attachments', sql`${JSON.stringify(attachments)}::jsonb`],
+          ],
+          guard: sendOpts.guard,
+        });
+        if (!guarded || !id) throw new GuardNotMet();
+        return id;
       };
       const wake = (tx: Db) => tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
       if (sendOpts.tx) {
@@ -98,7 +108,8 @@ export function createMailer(db: Db, opts: { from: string }): Mailer {
       }
       const id = await record(db);
       // The mail is recorded; a lost wake-up only delays it until the worker's next poll.
-      await wake(db).catch((err: unknown) => console.error('mail outbox NOTIFY failed', err));
+      if (sendOpts.wake !== false)
+        await wake(db).catch((err: unknown) => console.error('mail outbox NOTIFY failed', err));
       return { id, messageId };
     },
   };

@@ -7,9 +7,10 @@
  * the caller's transaction, and services/sms-worker.ts sends it after commit, with retries.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import type { Db } from '../db/client.ts';
+import { GuardNotMet, insertOneIf } from '../db/insert-one-if.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
 
@@ -152,29 +153,32 @@ export interface NewSms {
 
 /**
  * Records a text in the outbox, inside the caller's transaction (the worker wakes after commit; with
- * `wake: false` the caller wakes it once for many, as mail.ts's option). Answers the row's id, or null when
- * a row with the same dedupe key already exists.
+ * `wake: false` the caller wakes it once for many, and with a `guard` only if that UPDATE ... RETURNING, run
+ * in the same statement, changed a row, else GuardNotMet: both as mail.ts's options). Answers the row's
+ * id, or null when a row with the same dedupe key already exists.
  */
 export async function recordSms(
   tx: Db,
   message: NewSms,
-  opts: { wake?: boolean } = {},
+  opts: { wake?: boolean; guard?: SQLWrapper } = {},
 ): Promise<string | null> {
-  const [row] = await tx
-    .insert(smsOutbox)
-    .values({
-      to: message.to,
-      body: message.body,
-      kind: message.kind,
-      dedupeKey: message.dedupeKey ?? null,
-      meta: message.meta ?? {},
-      status: 'pending',
-    })
-    .onConflictDoNothing({ target: smsOutbox.dedupeKey })
-    .returning({ id: smsOutbox.id });
-  if (!row) return null;
+  const { guarded, id } = await insertOneIf(tx, {
+    table: 'sms_outbox',
+    values: [
+      ['to', sql`${message.to}`],
+      ['body', sql`${message.body}`],
+      ['kind', sql`${message.kind}`],
+      ['dedupe_key', sql`${message.dedupeKey ?? null}::text`],
+      ['meta', sql`${JSON.stringify(message.meta ?? {})}::jsonb`],
+      ['status', sql`'pending'`],
+    ],
+    onConflict: sql`on conflict (dedupe_key) do nothing`,
+    guard: opts.guard,
+  });
+  if (!guarded) throw new GuardNotMet();
+  if (!id) return null;
   if (opts.wake !== false) await tx.execute(sql`select pg_notify(${SMS_CHANNEL}, '')`);
-  return row.id;
+  return id;
 }
 
 /**
