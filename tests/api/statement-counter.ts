@@ -14,6 +14,8 @@ export interface StatementCounter {
   url: string;
   /** Statements sent through the proxy so far, all connections together. */
   count(): number;
+  /** The text of each statement counted so far, in order (to see which they are when a count grows). */
+  texts(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ const GSS_REQUEST = 80877104;
 export async function startStatementCounter(targetUrl: string): Promise<StatementCounter> {
   const target = new URL(targetUrl);
   let statements = 0;
+  const texts: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
@@ -30,6 +33,12 @@ export async function startStatementCounter(targetUrl: string): Promise<Statemen
     sockets.add(upstream);
     let buffered = Buffer.alloc(0);
     let started = false;
+    // A Parse names its statement (or leaves it unnamed); a later Bind runs it by that name.
+    const parsed = new Map<string, string>();
+    const cString = (buf: Buffer, at: number) => {
+      const end = buf.indexOf(0, at);
+      return { value: buf.toString('utf8', at, end), next: end + 1 };
+    };
     client.on('data', (chunk) => {
       upstream.write(chunk);
       buffered = Buffer.concat([buffered, chunk]);
@@ -48,7 +57,17 @@ export async function startStatementCounter(targetUrl: string): Promise<Statemen
         const length = buffered.readInt32BE(1) + 1;
         if (buffered.length < length) break;
         const type = String.fromCharCode(buffered[0]!);
-        if (type === 'Q' || type === 'B') statements += 1;
+        if (type === 'Q') {
+          statements += 1;
+          texts.push(cString(buffered, 5).value);
+        } else if (type === 'P') {
+          const name = cString(buffered, 5);
+          parsed.set(name.value, cString(buffered, name.next).value);
+        } else if (type === 'B') {
+          statements += 1;
+          const portal = cString(buffered, 5);
+          texts.push(parsed.get(cString(buffered, portal.next).value) ?? '(unknown)');
+        }
         buffered = buffered.subarray(length);
       }
     });
@@ -71,6 +90,7 @@ export async function startStatementCounter(targetUrl: string): Promise<Statemen
   return {
     url: url.toString(),
     count: () => statements,
+    texts: () => texts,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,13 +1,13 @@
 /**
- * RideDtos for a set of rides in a few queries (quotes, bookings and ratings embed the ride they are about).
+ * RideDtos for a set of rides in one query (quotes, bookings and ratings embed the ride they are about).
  * Never any contact detail: the customer appears by first name and rating only.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { RideDto } from '../../../shared/marketplace/api.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, quotes, rides, users } from '../../db/schema/index.ts';
-import { ratingSummaries } from '../ratings/summary.ts';
+import { rides, users } from '../../db/schema/index.ts';
+import { ratingSummarySql, toRatingSummary } from '../ratings/summary.ts';
 import { firstNameOf, hideStreetAddresses, toRideDto } from '../rides/dto.ts';
 
 export interface RideDtoOptions {
@@ -18,6 +18,9 @@ export interface RideDtoOptions {
   addressesOnlyForBookedDriver?: string;
 }
 
+type LiveBooking = { id: string; driverId: string } | null;
+type RideId = string | null;
+
 export async function loadRideDtos(
   db: Db,
   rideIds: string[],
@@ -26,38 +29,32 @@ export async function loadRideDtos(
   const ids = [...new Set(rideIds)];
   const result = new Map<string, RideDto>();
   if (ids.length === 0) return result;
-  const [rows, liveCounts, liveBookings, returns] = await Promise.all([
-    db
-      .select({ ride: rides, customerName: users.fullName })
-      .from(rides)
-      .innerJoin(users, eq(users.id, rides.customerId))
-      .where(inArray(rides.id, ids)),
-    db
-      .select({ rideId: quotes.rideId, n: sql<number>`count(*)::int` })
-      .from(quotes)
-      .where(and(inArray(quotes.rideId, ids), inArray(quotes.status, [...LIVE_QUOTE_STATUSES])))
-      .groupBy(quotes.rideId),
-    db
-      .select({ rideId: bookings.rideId, id: bookings.id, driverId: bookings.driverId })
-      .from(bookings)
-      .where(and(inArray(bookings.rideId, ids), inArray(bookings.status, ['confirmed', 'completed']))),
-    db
-      .select({ id: rides.id, outboundRideId: rides.outboundRideId })
-      .from(rides)
-      .where(inArray(rides.outboundRideId, ids)),
-  ]);
-  const summaries = await ratingSummaries(db, [...new Set(rows.map((r) => r.ride.customerId))]);
-  const counts = new Map(liveCounts.map((r) => [r.rideId, Number(r.n)]));
-  const bookingOf = new Map(liveBookings.map((b) => [b.rideId, b]));
-  const returnOf = new Map(returns.map((r) => [r.outboundRideId!, r.id]));
-  for (const { ride, customerName } of rows) {
-    const booking = bookingOf.get(ride.id);
+  // One statement (issue 34: it was five): what each ride's DTO needs beyond its row are subqueries.
+  const rows = await db
+    .select({
+      ride: rides,
+      customerName: users.fullName,
+      customerRating: ratingSummarySql(rides.customerId),
+      liveQuoteCount: sql<number>`(select count(*)::int from quotes q
+        where q.ride_id = ${rides.id} and q.status in (${sql.join(
+          LIVE_QUOTE_STATUSES.map((st) => sql`${st}`),
+          sql`, `,
+        )}))`.mapWith(Number),
+      // At most one live booking per request (the one-live-booking index).
+      booking: sql<LiveBooking>`(select json_build_object('id', b.id, 'driverId', b.driver_id)
+        from bookings b where b.ride_id = ${rides.id} and b.status in ('confirmed', 'completed') limit 1)`,
+      returnRideId: sql<RideId>`(select r2.id from rides r2 where r2.outbound_ride_id = ${rides.id} limit 1)`,
+    })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.customerId))
+    .where(inArray(rides.id, ids));
+  for (const { ride, customerName, customerRating, liveQuoteCount, booking, returnRideId } of rows) {
     const dto = toRideDto(ride, {
       customerFirstName: firstNameOf(customerName),
-      customerRating: summaries.get(ride.customerId) ?? { average: null, count: 0 },
-      liveQuoteCount: counts.get(ride.id) ?? 0,
+      customerRating: toRatingSummary(customerRating),
+      liveQuoteCount,
       bookingId: booking?.id ?? null,
-      returnRideId: returnOf.get(ride.id) ?? null,
+      returnRideId: returnRideId ?? null,
     });
     if (opts.addressesOnlyForBookedDriver && booking?.driverId !== opts.addressesOnlyForBookedDriver) {
       hideStreetAddresses(dto);

@@ -8,7 +8,7 @@ import type { DriverCardDto, PublicReviewDto, VehicleCardDto } from '../../../sh
 import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
 import type { Db } from '../../db/client.ts';
 import { driverQuoteTimes, drivers, users, vehicles } from '../../db/schema/index.ts';
-import { completedTrips, ratingSummaries, visibleRating } from '../ratings/summary.ts';
+import { completedTripsSql, ratingSummarySql, toRatingSummary, visibleRating } from '../ratings/summary.ts';
 import { firstNameOf } from '../rides/dto.ts';
 
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -64,25 +64,24 @@ export async function driverCards(
 ): Promise<Map<string, DriverCardDto>> {
   const driverIds = [...new Set(ids)];
   if (driverIds.length === 0) return new Map();
-  const [people, summaries, trips] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        fullName: users.fullName,
-        avatarUrl: users.avatarUrl,
-        createdAt: users.createdAt,
-        companyName: drivers.companyName,
-        status: drivers.verificationStatus,
-        verifiedAt: drivers.verifiedAt,
-        medianQuoteMinutes: driverQuoteTimes.medianMinutes,
-      })
-      .from(users)
-      .leftJoin(drivers, eq(drivers.userId, users.id))
-      .leftJoin(driverQuoteTimes, eq(driverQuoteTimes.driverId, users.id))
-      .where(inArray(users.id, driverIds)),
-    ratingSummaries(db, driverIds),
-    completedTrips(db, driverIds),
-  ]);
+  // One statement: the rating summary and completed trips are subqueries of it (issue 34).
+  const people = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      avatarUrl: users.avatarUrl,
+      createdAt: users.createdAt,
+      companyName: drivers.companyName,
+      status: drivers.verificationStatus,
+      verifiedAt: drivers.verifiedAt,
+      medianQuoteMinutes: driverQuoteTimes.medianMinutes,
+      rating: ratingSummarySql(users.id),
+      completedTrips: completedTripsSql(users.id),
+    })
+    .from(users)
+    .leftJoin(drivers, eq(drivers.userId, users.id))
+    .leftJoin(driverQuoteTimes, eq(driverQuoteTimes.driverId, users.id))
+    .where(inArray(users.id, driverIds));
   const cards = new Map<string, DriverCardDto>();
   for (const p of people) {
     const companyName = p.companyName?.trim() ?? '';
@@ -94,8 +93,8 @@ export async function driverCards(
       firstName,
       avatarUrl: p.avatarUrl ?? null,
       verifiedAt: p.status === 'verified' && p.verifiedAt ? p.verifiedAt.toISOString() : null,
-      rating: summaries.get(p.id) ?? { average: null, count: 0 },
-      completedTrips: trips.get(p.id) ?? 0,
+      rating: toRatingSummary(p.rating),
+      completedTrips: p.completedTrips,
       memberSince: p.createdAt.toISOString(),
       medianQuoteMinutes: opts.quoteTimes === false ? null : cardMinutes(p.medianQuoteMinutes),
     });

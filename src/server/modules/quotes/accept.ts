@@ -9,7 +9,7 @@ import { formatAud } from '../../../shared/marketplace/money.ts';
 import { RUN_CONFLICTS } from '../../../shared/marketplace/runs.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, quotes, rides } from '../../db/schema/index.ts';
+import { quotes, rides } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
@@ -38,18 +38,9 @@ export type AcceptedAnswer = { booking: BookingDto; pairBooking: BookingDto | nu
 /** The answer of POST /api/quotes/:id/accept: the booking, and for a return pair the other leg's booking. */
 export async function acceptedAnswer(db: Db, user: SessionUser, bookingId: string): Promise<AcceptedAnswer> {
   const booking = await loadBookingDto(db, user, bookingId);
-  const [row] = await db
-    .select({ bundleId: bookings.bundleId })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!row?.bundleId) return { booking, pairBooking: null };
-  const [other] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.bundleId, row.bundleId), sql`${bookings.id} <> ${bookingId}`))
-    .limit(1);
-  return { booking, pairBooking: other ? await loadBookingDto(db, user, other.id) : null };
+  // A return pair's other leg is in the view already (its pair), no lookup of the bundle needed.
+  const otherId = booking.pair?.other.id;
+  return { booking, pairBooking: otherId ? await loadBookingDto(db, user, otherId) : null };
 }
 
 /** Thrown inside the accept transaction to roll it back: a leg could not be booked. */

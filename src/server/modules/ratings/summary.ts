@@ -2,7 +2,7 @@
  * Rating averages and counts as others see them. A rating is hidden from everyone (the rated person
  * included) until both sides of the booking have rated or 7 days have passed, so neither answers the other.
  */
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { RatingSummary } from '../../../shared/marketplace/api.ts';
 import { RATING_LIMITS } from '../../../shared/marketplace/constants.ts';
 import type { Db } from '../../db/client.ts';
@@ -32,18 +32,25 @@ export async function ratingSummaries(db: Db, userIds: string[]): Promise<Map<st
   return result;
 }
 
-/** Completed trips per driver, shown beside their quotes. */
-export async function completedTrips(db: Db, driverIds: string[]): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  for (const id of driverIds) result.set(id, 0);
-  if (driverIds.length === 0) return result;
-  const rows = (await db.execute(sql`
-    select driver_id, count(*)::int as n from bookings
-    where status = 'completed' and driver_id in (${sql.join(
-      driverIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-    group by driver_id`)) as unknown as { rows: { driver_id: string; n: number }[] };
-  for (const row of rows.rows) result.set(row.driver_id, Number(row.n));
-  return result;
+/**
+ * The rating summary of the user in `userId` (a column of the outer query) as a scalar subquery, so a
+ * query that reads people reads their summaries in the same statement (issue 34: the booking view had a
+ * statement for each). The same rule and rounding as ratingSummaries; read it back with toRatingSummary.
+ */
+export const ratingSummarySql = (userId: SQLWrapper) =>
+  sql<RatingSummaryJson>`(select json_build_object('average', round(avg(r.stars)::numeric, 1), 'count', count(*))
+    from ratings r where r.ratee_id = ${userId} and ${visibleRating('r')})`;
+
+/** What ratingSummarySql reads: PostgreSQL's JSON, the average a number or null. */
+export type RatingSummaryJson = { average: number | string | null; count: number | string } | null;
+
+export function toRatingSummary(json: RatingSummaryJson): RatingSummary {
+  if (!json || Number(json.count) === 0) return { average: null, count: 0 };
+  return { average: Number(json.average), count: Number(json.count) };
 }
+
+/** The completed trips of the driver in `driverId` (a column of the outer query), shown beside their quotes. */
+export const completedTripsSql = (driverId: SQLWrapper) =>
+  sql<number>`(select count(*)::int from bookings b where b.status = 'completed' and b.driver_id = ${driverId})`.mapWith(
+    Number,
+  );
