@@ -3,6 +3,7 @@
  * contact details (name, e-mail, phone): they arrange the trip and settle payment directly.
  */
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { BookingDto, BookingEventDto, RatingDto, VehicleDto } from '../../../shared/marketplace/api.ts';
 import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import type { BookingStatus } from '../../../shared/marketplace/constants.ts';
@@ -85,6 +86,14 @@ export async function loadPartyViews(
   return views;
 }
 
+type Contact = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  avatarUrl: string | null;
+};
+
 type BookingData = NonNullable<Awaited<ReturnType<typeof loadBookingData>>>;
 type BookingRow = BookingData['rows'][number];
 
@@ -94,6 +103,10 @@ async function loadBookingData(
   where: SQL | undefined,
   readPosition: (b: typeof bookings.$inferSelect) => boolean,
 ) {
+  // The two people, the driver's record and the quoted vehicle come with the bookings (issue 34: a
+  // statement each before); the rest are one statement each, run together.
+  const customer = alias(users, 'customer_user');
+  const driver = alias(users, 'driver_user');
   const rows = await db
     .select({
       booking: bookings,
@@ -102,57 +115,76 @@ async function loadBookingData(
       flightNumber: rides.flightNumber,
       pickupLat: rides.pickupLat,
       pickupLng: rides.pickupLng,
+      customer: {
+        id: customer.id,
+        fullName: customer.fullName,
+        email: customer.email,
+        phone: customer.phone,
+        avatarUrl: customer.avatarUrl,
+      },
+      driver: {
+        id: driver.id,
+        fullName: driver.fullName,
+        email: driver.email,
+        phone: driver.phone,
+        avatarUrl: driver.avatarUrl,
+      },
+      driverRecord: {
+        userId: drivers.userId,
+        companyName: drivers.companyName,
+        bspNumber: drivers.bspNumber,
+        vehicleDetails: drivers.vehicleDetails,
+        businessPhone: drivers.businessPhone,
+        businessEmail: drivers.businessEmail,
+      },
+      vehicle: vehicles,
     })
     .from(bookings)
     .innerJoin(rides, eq(rides.id, bookings.rideId))
     .innerJoin(quotes, eq(quotes.id, bookings.quoteId))
+    .innerJoin(customer, eq(customer.id, bookings.customerId))
+    .innerJoin(driver, eq(driver.id, bookings.driverId))
+    .leftJoin(drivers, eq(drivers.userId, bookings.driverId))
+    .leftJoin(vehicles, eq(vehicles.id, quotes.vehicleId))
     .where(where)
     .orderBy(desc(rides.pickupAt), desc(bookings.createdAt))
     .limit(500);
   if (rows.length === 0) return null;
   const ids = rows.map((r) => r.booking.id);
-  const peopleIds = [...new Set(rows.flatMap((r) => [r.booking.customerId, r.booking.driverId]))];
   const driverIds = [...new Set(rows.map((r) => r.booking.driverId))];
-  const vehicleIds = [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))];
   const positionIds = rows.filter((r) => readPosition(r.booking)).map((r) => r.booking.id);
-  const [ridesById, people, driverRows, events, ratingRows, cards, vehicleRows, positions, pairs] =
-    await Promise.all([
-      loadRideDtos(
-        db,
-        rows.map((r) => r.booking.rideId),
-      ),
-      db
-        .select({
-          id: users.id,
-          fullName: users.fullName,
-          email: users.email,
-          phone: users.phone,
-          avatarUrl: users.avatarUrl,
-        })
-        .from(users)
-        .where(inArray(users.id, peopleIds)),
-      db.select().from(drivers).where(inArray(drivers.userId, driverIds)),
-      db
-        .select()
-        .from(bookingEvents)
-        .where(inArray(bookingEvents.bookingId, ids))
-        .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
-      db
-        .select({ rating: ratings, visible: sql<boolean>`${visibleRating('ratings')}` })
-        .from(ratings)
-        .where(inArray(ratings.bookingId, ids)),
-      driverCards(db, driverIds),
-      vehicleIds.length
-        ? db.select().from(vehicles).where(inArray(vehicles.id, vehicleIds))
-        : Promise.resolve([]),
-      positionIds.length
-        ? db.select().from(bookingPositions).where(inArray(bookingPositions.bookingId, positionIds))
-        : Promise.resolve([]),
-      loadBookingPairs(
-        db,
-        rows.map((r) => r.booking),
-      ),
-    ]);
+  const [ridesById, events, ratingRows, cards, positions, pairs] = await Promise.all([
+    loadRideDtos(
+      db,
+      rows.map((r) => r.booking.rideId),
+    ),
+    db
+      .select()
+      .from(bookingEvents)
+      .where(inArray(bookingEvents.bookingId, ids))
+      .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
+    db
+      .select({ rating: ratings, visible: sql<boolean>`${visibleRating('ratings')}` })
+      .from(ratings)
+      .where(inArray(ratings.bookingId, ids)),
+    driverCards(db, driverIds),
+    positionIds.length
+      ? db.select().from(bookingPositions).where(inArray(bookingPositions.bookingId, positionIds))
+      : Promise.resolve([]),
+    loadBookingPairs(
+      db,
+      rows.map((r) => r.booking),
+    ),
+  ]);
+  const person = new Map<string, Contact>();
+  const driverOf = new Map<string, NonNullable<(typeof rows)[number]['driverRecord']>>();
+  const vehicleById = new Map<string, typeof vehicles.$inferSelect>();
+  for (const r of rows) {
+    person.set(r.customer.id, r.customer);
+    person.set(r.driver.id, r.driver);
+    if (r.driverRecord) driverOf.set(r.driverRecord.userId, r.driverRecord);
+    if (r.vehicle) vehicleById.set(r.vehicle.id, r.vehicle);
+  }
   return {
     rows,
     ridesById,
@@ -161,9 +193,9 @@ async function loadBookingData(
     cards,
     pairs,
     positionOf: new Map(positions.map((p) => [p.bookingId, p])),
-    vehicleById: new Map(vehicleRows.map((v) => [v.id, v])),
-    person: new Map(people.map((p) => [p.id, p])),
-    driverOf: new Map(driverRows.map((d) => [d.userId, d])),
+    vehicleById,
+    person,
+    driverOf,
   };
 }
 
