@@ -22,11 +22,12 @@
  * e-mail: an sms_outbox row (dedupe_key = the delivery id) and the 'sent' mark in one statement, sent by
  * services/sms-worker.ts; skipped when the user has no mobile number or the number replied STOP.
  */
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
 import { readNeeds } from '../../shared/marketplace/needs.ts';
 import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
+import { anyOf } from '../db/any-of.ts';
 import type { Database, Db } from '../db/client.ts';
 import { GuardNotMet } from '../db/insert-one-if.ts';
 import {
@@ -293,7 +294,7 @@ class Batch {
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.userId))
       .where(
-        inArray(
+        anyOf(
           notifications.id,
           claimed.map((r) => r.notification_id),
         ),
@@ -315,7 +316,10 @@ class Batch {
     const pushUsers = [...new Set(channelRows('push').map((n) => n.userId))];
     const [optedOut, subs] = await Promise.all([
       numbers.length
-        ? db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(inArray(smsOptOuts.phone, numbers))
+        ? db
+            .select({ phone: smsOptOuts.phone })
+            .from(smsOptOuts)
+            .where(anyOf(smsOptOuts.phone, numbers, 'text'))
         : [],
       pushUsers.length
         ? db
@@ -325,7 +329,7 @@ class Batch {
               subscription: pushSubscriptions.subscription,
             })
             .from(pushSubscriptions)
-            .where(inArray(pushSubscriptions.userId, pushUsers))
+            .where(anyOf(pushSubscriptions.userId, pushUsers))
         : [],
     ]);
     const subscriptions = new Map<string, { id: string; subscription: string }[]>();

@@ -2,7 +2,7 @@
  * BookingDtos as one viewer sees them. Only here, after a booking, do the two sides see each other's
  * contact details (name, e-mail, phone): they arrange the trip and settle payment directly.
  */
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingDto, BookingEventDto, RatingDto, VehicleDto } from '../../../shared/marketplace/api.ts';
 import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../../shared/marketplace/trip-status.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import { dayOfTripPhone } from '../../../shared/validation/phone.ts';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import {
   bookingEvents,
@@ -71,7 +72,7 @@ export async function loadPartyViews(
   const wantedKeys = new Set(wanted.map((w) => `${w.viewerId} ${w.bookingId}`));
   const data = await loadBookingData(
     db,
-    inArray(bookings.id, ids),
+    anyOf(bookings.id, ids),
     (b) => b.sharingPosition && wantedKeys.has(`${b.customerId} ${b.id}`),
   );
   if (!data) return views;
@@ -161,15 +162,15 @@ async function loadBookingData(
     db
       .select()
       .from(bookingEvents)
-      .where(inArray(bookingEvents.bookingId, ids))
+      .where(anyOf(bookingEvents.bookingId, ids))
       .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
     db
       .select({ rating: ratings, visible: sql<boolean>`${visibleRating('ratings')}` })
       .from(ratings)
-      .where(inArray(ratings.bookingId, ids)),
+      .where(anyOf(ratings.bookingId, ids)),
     driverCards(db, driverIds),
     positionIds.length
-      ? db.select().from(bookingPositions).where(inArray(bookingPositions.bookingId, positionIds))
+      ? db.select().from(bookingPositions).where(anyOf(bookingPositions.bookingId, positionIds))
       : Promise.resolve([]),
     loadBookingPairs(
       db,

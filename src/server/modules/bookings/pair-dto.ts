@@ -3,9 +3,9 @@
  * booking's DTO carries the other leg (its ride, status and fare) and both legs' total, so every page,
  * list and e-mail can show the pair as one booking with two legs while each leg keeps its own status.
  */
-import { inArray } from 'drizzle-orm';
 import type { BookingDto, BookingLegDto, BookingPairDto } from '../../../shared/marketplace/api.ts';
 import type { BookingStatus } from '../../../shared/marketplace/constants.ts';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { loadRideDtos } from './ride-dtos.ts';
@@ -25,7 +25,7 @@ export async function loadBookingPairs(db: Db, rows: BookingRow[]): Promise<Map<
   const result = new Map<string, BookingPairDto>();
   const bundleIds = [...new Set(rows.flatMap((r) => (r.bundleId ? [r.bundleId] : [])))];
   if (bundleIds.length === 0) return result;
-  const mates = await db.select().from(bookings).where(inArray(bookings.bundleId, bundleIds));
+  const mates = await db.select().from(bookings).where(anyOf(bookings.bundleId, bundleIds));
   const ridesById = await loadRideDtos(
     db,
     mates.map((m) => m.rideId),

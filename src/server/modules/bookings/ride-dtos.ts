@@ -2,9 +2,10 @@
  * RideDtos for a set of rides in one query (quotes, bookings and ratings embed the ride they are about).
  * Never any contact detail: the customer appears by first name and rating only.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RideDto } from '../../../shared/marketplace/api.ts';
 import { LIVE_QUOTE_STATUSES } from '../../../shared/marketplace/constants.ts';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { rides, users } from '../../db/schema/index.ts';
 import { ratingSummarySql, toRatingSummary } from '../ratings/summary.ts';
@@ -47,7 +48,7 @@ export async function loadRideDtos(
     })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.customerId))
-    .where(inArray(rides.id, ids));
+    .where(anyOf(rides.id, ids));
   for (const { ride, customerName, customerRating, liveQuoteCount, booking, returnRideId } of rows) {
     const dto = toRideDto(ride, {
       customerFirstName: firstNameOf(customerName),

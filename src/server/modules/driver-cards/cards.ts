@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DriverCardDto, PublicReviewDto, VehicleCardDto } from '../../../shared/marketplace/api.ts';
 import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { driverQuoteTimes, drivers, users, vehicles } from '../../db/schema/index.ts';
 import { completedTripsSql, ratingSummarySql, toRatingSummary, visibleRating } from '../ratings/summary.ts';
@@ -81,7 +82,7 @@ export async function driverCards(
     .from(users)
     .leftJoin(drivers, eq(drivers.userId, users.id))
     .leftJoin(driverQuoteTimes, eq(driverQuoteTimes.driverId, users.id))
-    .where(inArray(users.id, driverIds));
+    .where(anyOf(users.id, driverIds));
   const cards = new Map<string, DriverCardDto>();
   for (const p of people) {
     const companyName = p.companyName?.trim() ?? '';
