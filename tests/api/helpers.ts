@@ -124,7 +124,7 @@ function templateName(): string {
  * PGlite a test worker opens is dumped and every later one starts from that dump (issue 29: CI time).
  */
 let pgliteSeed: Promise<Blob> | undefined;
-async function freshPglite(): Promise<Database> {
+export async function freshPglite(): Promise<Database> {
   pgliteSeed ??= (async () => {
     const first = await openDatabase({ dataDir: 'memory://' });
     try {

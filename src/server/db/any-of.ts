@@ -10,3 +10,8 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 export function anyOf(column: SQLWrapper, values: readonly string[], type: 'uuid' | 'text' = 'uuid'): SQL {
   return sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
 }
+
+/** The same in a prepared query (db/prepared.ts): the list is the placeholder `name`, given at execute. */
+export function anyOfPlaceholder(column: SQLWrapper, name = 'ids', type: 'uuid' | 'text' = 'uuid'): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::${sql.raw(type)}[])`;
+}

@@ -24,11 +24,13 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { markAttachments } from './email-mark.ts';
 import { MAIL_CHANNEL, messageIdDomain } from './mail.ts';
 import {
   backoffMs,
+  claimParams,
   createOutboxSender,
   errorText,
   leaseSet,
@@ -132,15 +134,17 @@ export async function claimNextMail(
   db: Db,
   opts: { leaseMs?: number; from: string; skip?: readonly string[] },
 ): Promise<OutboxRow | null> {
-  const domain = messageIdDomain(opts.from);
-  const [row] = await db
-    .update(mailOutbox)
-    .set({
-      ...leaseSet(mailOutbox, opts.leaseMs ?? MAIL_LEASE_MS),
-      messageId: sql`coalesce(${mailOutbox.messageId}, '<' || gen_random_uuid() || '@' || ${domain} || '>')`,
-    })
-    .where(nextDue(mailOutbox, opts.skip, sql`and (expires_at is null or expires_at > now())`))
-    .returning();
+  const [row] = await prepared(db, 'claim_mail', (d) =>
+    d
+      .update(mailOutbox)
+      .set({
+        ...leaseSet(mailOutbox),
+        messageId: sql`coalesce(${mailOutbox.messageId}, '<' || gen_random_uuid() || '@' || ${sql.placeholder('domain')}::text || '>')`,
+      })
+      .where(nextDue(mailOutbox, sql`and (expires_at is null or expires_at > now())`))
+      .returning()
+      .prepare('claim_mail'),
+  ).execute({ ...claimParams(opts.leaseMs ?? MAIL_LEASE_MS, opts.skip), domain: messageIdDomain(opts.from) });
   return row ?? null;
 }
 
@@ -196,10 +200,13 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
       await transport.sendMail(message);
     },
     markSent: (id) =>
-      db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: sql`now()`, error: null })
-        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'))),
+      prepared(db, 'mail_sent', (d) =>
+        d
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, error: null })
+          .where(and(eq(mailOutbox.id, sql.placeholder('id')), eq(mailOutbox.status, 'pending')))
+          .prepare('mail_sent'),
+      ).execute({ id }),
     recordFailure: async (row, err, delayMs) => {
       // Given up at once for a permanent refusal, else when the next try would fall past the give-up time.
       const [marked] = await db

@@ -18,9 +18,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 import {
   backoffMs,
+  claimParams,
   createOutboxSender,
   errorText,
   leaseSet,
@@ -65,11 +67,9 @@ export async function claimNextSms(
   db: Db,
   opts: { leaseMs?: number; skip?: readonly string[] } = {},
 ): Promise<SmsRow | null> {
-  const [row] = await db
-    .update(smsOutbox)
-    .set(leaseSet(smsOutbox, opts.leaseMs ?? SMS_LEASE_MS))
-    .where(nextDue(smsOutbox, opts.skip))
-    .returning();
+  const [row] = await prepared(db, 'claim_sms', (d) =>
+    d.update(smsOutbox).set(leaseSet(smsOutbox)).where(nextDue(smsOutbox)).returning().prepare('claim_sms'),
+  ).execute(claimParams(opts.leaseMs ?? SMS_LEASE_MS, opts.skip));
   return row ?? null;
 }
 
@@ -88,10 +88,18 @@ export function createSmsSender(opts: SmsSenderOptions): SmsSender {
     // The row's id goes as the idempotency hint, the same on every attempt.
     send: async (row: SmsRow) => (await provider.send({ to: row.to, body: row.body, id: row.id })).providerId,
     markSent: (id, providerId) =>
-      db
-        .update(smsOutbox)
-        .set({ status: 'sent', sentAt: sql`now()`, providerId, error: null })
-        .where(and(eq(smsOutbox.id, id), eq(smsOutbox.status, 'pending'))),
+      prepared(db, 'sms_sent', (d) =>
+        d
+          .update(smsOutbox)
+          .set({
+            status: 'sent',
+            sentAt: sql`now()`,
+            providerId: sql`${sql.placeholder('providerId')}`,
+            error: null,
+          })
+          .where(and(eq(smsOutbox.id, sql.placeholder('id')), eq(smsOutbox.status, 'pending')))
+          .prepare('sms_sent'),
+      ).execute({ id, providerId }),
     recordFailure: async (row, err, delayMs) => {
       // A refusal no retry can change (4xx other than 429), or the last attempt: given up.
       const permanent = err instanceof SmsSendError && !err.retryable;

@@ -6,8 +6,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DriverCardDto, PublicReviewDto, VehicleCardDto } from '../../../shared/marketplace/api.ts';
 import { maskContacts } from '../../../shared/marketplace/mask-contacts.ts';
-import { anyOf } from '../../db/any-of.ts';
+import { anyOfPlaceholder } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { driverQuoteTimes, drivers, users, vehicles } from '../../db/schema/index.ts';
 import { completedTripsSql, ratingSummarySql, toRatingSummary, visibleRating } from '../ratings/summary.ts';
 import { firstNameOf } from '../rides/dto.ts';
@@ -54,6 +55,33 @@ function cardMinutes(stored: number | null): number | null {
 }
 
 /**
+ * One prepared statement: the rating summary and completed trips are subqueries of it (issue 34; built once,
+ * not on every card).
+ */
+function cardsQuery(db: Db) {
+  return prepared(db, 'driver_cards', (d) =>
+    d
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        avatarUrl: users.avatarUrl,
+        createdAt: users.createdAt,
+        companyName: drivers.companyName,
+        status: drivers.verificationStatus,
+        verifiedAt: drivers.verifiedAt,
+        medianQuoteMinutes: driverQuoteTimes.medianMinutes,
+        rating: ratingSummarySql(users.id),
+        completedTrips: completedTripsSql(users.id),
+      })
+      .from(users)
+      .leftJoin(drivers, eq(drivers.userId, users.id))
+      .leftJoin(driverQuoteTimes, eq(driverQuoteTimes.driverId, users.id))
+      .where(anyOfPlaceholder(users.id))
+      .prepare('driver_cards'),
+  );
+}
+
+/**
  * Driver cards by user id; a user without a drivers record still gets a card (name, no verification).
  * `quoteTimes: false` leaves out the median time to quote (null): a fixed price's card (issue 31) has no
  * quote to wait for.
@@ -65,24 +93,7 @@ export async function driverCards(
 ): Promise<Map<string, DriverCardDto>> {
   const driverIds = [...new Set(ids)];
   if (driverIds.length === 0) return new Map();
-  // One statement: the rating summary and completed trips are subqueries of it (issue 34).
-  const people = await db
-    .select({
-      id: users.id,
-      fullName: users.fullName,
-      avatarUrl: users.avatarUrl,
-      createdAt: users.createdAt,
-      companyName: drivers.companyName,
-      status: drivers.verificationStatus,
-      verifiedAt: drivers.verifiedAt,
-      medianQuoteMinutes: driverQuoteTimes.medianMinutes,
-      rating: ratingSummarySql(users.id),
-      completedTrips: completedTripsSql(users.id),
-    })
-    .from(users)
-    .leftJoin(drivers, eq(drivers.userId, users.id))
-    .leftJoin(driverQuoteTimes, eq(driverQuoteTimes.driverId, users.id))
-    .where(anyOf(users.id, driverIds));
+  const people = await cardsQuery(db).execute({ ids: driverIds });
   const cards = new Map<string, DriverCardDto>();
   for (const p of people) {
     const companyName = p.companyName?.trim() ?? '';

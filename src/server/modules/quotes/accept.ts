@@ -8,7 +8,9 @@ import { type AcceptQuoteInput, MARKETPLACE_CONFLICTS } from '../../../shared/ma
 import { formatAud } from '../../../shared/marketplace/money.ts';
 import { RUN_CONFLICTS } from '../../../shared/marketplace/runs.ts';
 import type { SessionUser } from '../../../shared/session.ts';
+import { anyOfPlaceholder } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { quotes, rides } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
@@ -93,12 +95,17 @@ export async function acceptQuote(
     return await db.transaction(async (t): Promise<AcceptResult> => {
       const tx = t as unknown as Db;
       // Every request to book, locked in id order: two accepts sharing a leg queue here, never deadlock.
-      const locked = await tx
-        .select({ id: rides.id, status: rides.status, ahead: sql<boolean>`${rides.pickupAt} > now()` })
-        .from(rides)
-        .where(and(inArray(rides.id, rideIds), eq(rides.customerId, user.id)))
-        .orderBy(asc(rides.id))
-        .for('update');
+      const locked = await prepared(tx, 'accept_lock_rides', (d) =>
+        d
+          .select({ id: rides.id, status: rides.status, ahead: sql<boolean>`${rides.pickupAt} > now()` })
+          .from(rides)
+          .where(
+            and(anyOfPlaceholder(rides.id, 'rideIds'), eq(rides.customerId, sql.placeholder('customerId'))),
+          )
+          .orderBy(asc(rides.id))
+          .for('update')
+          .prepare('accept_lock_rides'),
+      ).execute({ rideIds, customerId: user.id });
       if (locked.length !== rideIds.length || locked.some((r) => r.status !== 'open' || !r.ahead)) {
         // Lost to an accept of this very quote by this customer (a double click): the same booking. Nothing
         // was changed in this transaction yet, so returning commits nothing.
@@ -106,18 +113,21 @@ export async function acceptQuote(
         if (existing) return existing;
         throw new Refused();
       }
-      const accepted = await tx
-        .update(quotes)
-        .set({ status: 'accepted', updatedAt: sql`now()` })
-        .where(
-          and(
-            inArray(quotes.id, quoteIds),
-            eq(quotes.status, 'pending'),
-            gt(quotes.validUntil, sql`now()`),
-            sql`${quotes.rideVersion} = (select r.version from rides r where r.id = ${quotes.rideId})`,
-          ),
-        )
-        .returning();
+      const accepted = await prepared(tx, 'accept_quotes', (d) =>
+        d
+          .update(quotes)
+          .set({ status: 'accepted', updatedAt: sql`now()` })
+          .where(
+            and(
+              anyOfPlaceholder(quotes.id, 'quoteIds'),
+              eq(quotes.status, 'pending'),
+              gt(quotes.validUntil, sql`now()`),
+              sql`${quotes.rideVersion} = (select r.version from rides r where r.id = ${quotes.rideId})`,
+            ),
+          )
+          .returning()
+          .prepare('accept_quotes'),
+      ).execute({ quoteIds });
       const total = accepted.reduce((sum, q) => sum + q.priceCents, 0);
       if (
         accepted.length !== quoteIds.length ||
@@ -125,11 +135,14 @@ export async function acceptQuote(
       ) {
         throw new Refused();
       }
-      const booked = await tx
-        .update(rides)
-        .set({ status: 'booked', updatedAt: sql`now()` })
-        .where(and(inArray(rides.id, rideIds), eq(rides.status, 'open')))
-        .returning();
+      const booked = await prepared(tx, 'accept_book_rides', (d) =>
+        d
+          .update(rides)
+          .set({ status: 'booked', updatedAt: sql`now()` })
+          .where(and(anyOfPlaceholder(rides.id, 'rideIds'), eq(rides.status, 'open')))
+          .returning()
+          .prepare('accept_book_rides'),
+      ).execute({ rideIds });
       if (booked.length !== rideIds.length) throw new Refused();
 
       let selfBookingId = '';

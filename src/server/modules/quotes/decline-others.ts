@@ -2,8 +2,10 @@
  * Once a trip is booked (a quote accepted, an instant price or a run's seats: issue 31), every other live
  * quote on it is declined and its driver told once; a pair quote's other half is declined too.
  */
-import { and, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
+import { anyOfPlaceholder } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { quotes, type rides } from '../../db/schema/index.ts';
 import { type NewNotification, notifyAll } from '../notifications/service.ts';
 import { declineOtherHalves } from '../rides/cancel.ts';
@@ -16,11 +18,21 @@ export async function declineOtherQuotes(
   keep: string[],
 ): Promise<void> {
   const rideIds = booked.map((r) => r.id);
-  const declined = await tx
-    .update(quotes)
-    .set({ status: 'declined', updatedAt: sql`now()` })
-    .where(and(inArray(quotes.rideId, rideIds), inArray(quotes.status, LIVE), notInArray(quotes.id, keep)))
-    .returning({ driverId: quotes.driverId, rideId: quotes.rideId, bundleId: quotes.bundleId });
+  // Prepared (db/prepared.ts): every booking runs it (issue 34).
+  const declined = await prepared(tx, 'decline_other_quotes', (d) =>
+    d
+      .update(quotes)
+      .set({ status: 'declined', updatedAt: sql`now()` })
+      .where(
+        and(
+          anyOfPlaceholder(quotes.rideId, 'rideIds'),
+          inArray(quotes.status, LIVE),
+          sql`${quotes.id} <> all(${sql.placeholder('keep')}::uuid[])`,
+        ),
+      )
+      .returning({ driverId: quotes.driverId, rideId: quotes.rideId, bundleId: quotes.bundleId })
+      .prepare('decline_other_quotes'),
+  ).execute({ rideIds, keep });
   const told = new Set<string>();
   const messages: NewNotification[] = [];
   for (const d of declined) {
