@@ -180,8 +180,13 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
       attempts: 1,
       last_error: 'outbox unavailable',
     });
-    // No push subscription yet: nothing to push to.
-    expect(push).toMatchObject({ channel: 'push', status: 'skipped' });
+    // No push subscription yet: nothing to push to, skipped when enqueued, never claimed (issue 34).
+    expect(push).toMatchObject({
+      channel: 'push',
+      status: 'skipped',
+      attempts: 0,
+      last_error: 'no push subscription',
+    });
     expect(await mailsFor(id)).toHaveLength(0);
 
     // Not due yet: the retry waits for its backoff.
