@@ -2,7 +2,7 @@
  * POST /api/quotes/:id/accept: the customer accepts a quote (or a return pair's two halves) and it becomes
  * the booking, in one transaction; and the answer, with a pair's other booking.
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { BookingDto } from '../../../shared/marketplace/api.ts';
 import { type AcceptQuoteInput, MARKETPLACE_CONFLICTS } from '../../../shared/marketplace/booking.ts';
 import { formatAud } from '../../../shared/marketplace/money.ts';
@@ -10,7 +10,7 @@ import { RUN_CONFLICTS } from '../../../shared/marketplace/runs.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import { anyOfPlaceholder } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, useGenericPlans } from '../../db/prepared.ts';
 import { quotes, rides } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
@@ -94,6 +94,7 @@ export async function acceptQuote(
   try {
     return await db.transaction(async (t): Promise<AcceptResult> => {
       const tx = t as unknown as Db;
+      await useGenericPlans(tx);
       // Every request to book, locked in id order: two accepts sharing a leg queue here, never deadlock.
       const locked = await prepared(tx, 'accept_lock_rides', (d) =>
         d
