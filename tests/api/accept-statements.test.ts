@@ -3,9 +3,12 @@
  * (the booking, the quote states, notification rows with their live events) and nothing it can leave to
  * the workers; the count must not grow with the number of drivers told (declined quotes). Counted on the
  * wire by a proxy in front of PostgreSQL (statement-counter.ts): every statement of the request, the
- * session check, the rate limits and the idempotency record included, BEGIN and COMMIT too.
+ * session check, the rate limits and the idempotency record included, BEGIN and COMMIT too. And the mail
+ * worker's round: what each mail costs it, and what an idle round does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../src/server/services/mail.ts';
+import { createMailSender } from '../../src/server/services/mail-worker.ts';
 import type { TestClient, TestServer } from './helpers.ts';
 import { deliverNotifications, signedInClient, startServer } from './helpers.ts';
 import { HIACE, hoursFromNow, insertQuote, insertRide, setVehicle } from './marketplace-fixtures.ts';
@@ -124,3 +127,44 @@ describe.skipIf(!process.env.DATABASE_URL)('accepting in a handful of statements
     expect(newTexts).toEqual([]);
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)(
+  'an outbox round claims until one lane finds nothing (postgres)',
+  () => {
+    let counter: StatementCounter;
+    let server: TestServer;
+    beforeAll(async () => {
+      counter = await startStatementCounter(process.env.DATABASE_URL!);
+      server = await startServer('postgres', { postgresUrl: counter.url });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await counter?.close();
+    });
+
+    it('four mail lanes: a round is its upkeep and one empty claim, plus a claim and a mark per mail', async () => {
+      const from = 'Shuttle <hello@shuttle.test>';
+      const sender = createMailSender({ db: server.db, from, concurrency: 4 });
+      try {
+        await sender.runRound(); // the first round also prunes old rows
+        // The mail outbox's statements only: the server's own background loops share the counter.
+        const round = async () => {
+          const before = counter.count();
+          const result = await sender.runRound();
+          const texts = counter.texts().slice(before);
+          if (process.env.STATEMENT_LOG) console.log(texts.join('\n---\n'));
+          return { statements: texts.filter((t) => t.includes('mail_outbox')).length, sent: result.sent };
+        };
+        // Idle: the expiry upkeep and one claim; the other three lanes end without claiming (was 5).
+        expect(await round()).toEqual({ statements: 2, sent: 0 });
+        const mailer = createMailer(server.db, { from });
+        for (const to of ['a@example.com', 'b@example.com']) {
+          await mailer.send({ to, subject: 'Hello', text: 'Hello', kind: 'notification' });
+        }
+        expect(await round()).toEqual({ statements: 2 + 2 * 2, sent: 2 });
+      } finally {
+        sender.close();
+      }
+    });
+  },
+);

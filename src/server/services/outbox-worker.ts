@@ -231,11 +231,16 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
       // failed with a short retry delay (CI saw a row tried twice in one round on PostgreSQL). Claims are
       // one short statement; the sends, the slow part, still run side by side.
       let claiming: Promise<unknown> = Promise.resolve();
+      // Once a claim finds nothing due, the other lanes end without claiming again (issue 34: a statement
+      // per idle lane per round); a row recorded meanwhile NOTIFYs, and a wake-up during a round runs
+      // another round after it (worker-loop.ts).
+      let drained = false;
       const claimNext = (): Promise<Row | null> => {
         const next = claiming.then(async () => {
-          if (tried.length >= 200 || stopping) return null;
+          if (drained || tried.length >= 200 || stopping) return null;
           const row = await parts.claim(tried);
           if (row) tried.push(row.id);
+          else drained = true;
           return row;
         });
         claiming = next.catch(() => undefined);
