@@ -136,6 +136,11 @@ export async function freshPglite(): Promise<Database> {
   return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteSeed });
 }
 
+/** That dump, if this worker has made (or begun) it; else undefined. */
+export function pgliteSeedIfMade(): Promise<Blob> | undefined {
+  return pgliteSeed;
+}
+
 export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-api-'));
   let dropDatabase: (() => Promise<void>) | undefined;

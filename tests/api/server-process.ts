@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { createPostgresDatabase, freePort } from './helpers.ts';
+import { createPostgresDatabase, freePort, pgliteSeedIfMade } from './helpers.ts';
 
 /**
  * A DATA_DIR holding a migrated PGlite database, made once per test worker: each server started on PGlite gets a copy,
@@ -21,7 +21,9 @@ function seededPgliteFolder(): Promise<string> {
   seedFolder ??= (async () => {
     // In the run's folder (global-setup.ts), removed when the run ends.
     const root = mkdtempSync(path.join(inject('runFolder'), 'pglite-seed-'));
-    const database = await openDatabase({ dataDir: root });
+    // From the worker's in-memory seed when it has one (helpers.ts, under 1 s), else a new initdb.
+    const dump = pgliteSeedIfMade();
+    const database = await openDatabase({ dataDir: root, ...(dump ? { loadDataDir: await dump } : {}) });
     await database.close();
     return root;
   })();
