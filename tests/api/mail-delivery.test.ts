@@ -95,7 +95,7 @@ describe.each(databaseKinds())('account e-mails through an SMTP outage (%s)', (k
   it('password reset while the SMTP server refuses (421), then accepts: one mail, its link resets', async () => {
     await smtp.start('accept');
     const { email, password } = await signUpAndConfirm(server);
-    smtp.mode = 'refuse';
+    await smtp.start('refuse');
     const browser = server.client();
     const ask = await browser.post('/api/account/forgot-password', { email });
     expect(ask.status).toBe(200);

@@ -287,7 +287,7 @@ describe.each(databaseKinds())('mail outbox and worker (%s)', (kind) => {
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.error).toContain('550');
 
-    smtp.mode = 'refuse';
+    await smtp.start('refuse');
     const later = uniqueEmail('later');
     const second = await mailer.send(message(later));
     expect(await sender().runRound()).toMatchObject({ retried: 1, failed: 0 });

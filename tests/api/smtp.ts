@@ -98,8 +98,15 @@ export class TestSmtp {
   /** Starts listening (in the given mode). */
   async start(mode: SmtpMode = 'accept'): Promise<void> {
     this.mode = mode;
-    if (this.server) return;
+    if (this.server) {
+      // A server turning to refuse is one restarted refusing: the connections senders keep (the mail
+      // worker's pool) end too, so the next mail meets the refusal.
+      if (mode === 'refuse') for (const c of this.server.connections) c.close();
+      return;
+    }
     const server = new SMTPServer({
+      // stop() ends open connections at once, as a server that went down would (not after 30 s).
+      closeTimeout: 50,
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,

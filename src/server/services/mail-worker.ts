@@ -76,14 +76,24 @@ export function defaultMailRetryDelayMs(attempt: number): number {
 export const MAIL_CONCURRENCY = 4;
 
 /**
- * SMTP when a URL is given, else nodemailer's JSON transport (builds the message, delivers nothing). Not
- * nodemailer's pool: a pooled transport queues a message while SMTP is down instead of failing it, and the
- * outbox's retries and backlog release (ADR 011, issue 33) need each attempt to fail or succeed on its own;
- * each send opens its connection, so the lanes' sends run side by side.
+ * SMTP when a URL is given, else nodemailer's JSON transport (builds the message, delivers nothing).
+ *
+ * SMTP connections are kept: nodemailer's pool, one connection per lane (`connections`), each sending mail
+ * after mail (issue 34: a connection, greeting and EHLO per mail were most of the mail's cost, and the mail
+ * drained at about 30 a second). The outbox's retries and backlog release (ADR 011, issue 33) need each
+ * attempt to fail or succeed on its own, so the pool never queues a message for a later connection
+ * (`maxRequeues: 0`: a connection lost while sending fails that attempt) and holds at most one message per
+ * connection (each lane sends one at a time). An idle connection ends at the socket timeout.
  */
-export function createMailTransport(smtpUrl?: string): Transporter {
+export function createMailTransport(smtpUrl?: string, connections = 1): Transporter {
   return smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        ...SMTP_TIMEOUTS,
+        pool: true,
+        maxConnections: connections,
+        maxRequeues: 0,
+      })
     : nodemailer.createTransport({ jsonTransport: true });
 }
 
@@ -166,7 +176,7 @@ export interface MailSender {
 export function createMailSender(opts: MailSenderOptions): MailSender {
   const { db } = opts;
   const concurrency = opts.concurrency ?? MAIL_CONCURRENCY;
-  const transport = createMailTransport(opts.smtpUrl);
+  const transport = createMailTransport(opts.smtpUrl, concurrency);
   const giveUpAfterSeconds = (opts.giveUpAfterMs ?? MAIL_RETRY.giveUpAfterMs) / 1000;
   const sender = createOutboxSender({
     db,
