@@ -21,7 +21,7 @@
  * seconds besides (a lost NOTIFY, a retry coming due). Database errors are logged and the next poll tries
  * again; it never throws out of its timer. Finished rows are deleted after the retention period.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
@@ -138,14 +138,15 @@ export async function expireMail(db: Db): Promise<number> {
 /**
  * Claims the next due mail (other than those in `skip`), safe when several instances claim at once:
  * attempts + 1 and a lease (the row is not due again until `leaseMs` from now). A row recorded without a
- * Message-ID gets one here, kept for good.
+ * Message-ID gets one here, kept for good. With `sentId`, that row (one this sender just sent) is marked
+ * 'sent' in the same statement (issue 34: a statement per mail saved; outbox-worker.ts).
  */
 export async function claimNextMail(
   db: Db,
-  opts: { leaseMs?: number; from: string; skip?: readonly string[] },
+  opts: { leaseMs?: number; from: string; skip?: readonly string[]; sentId?: string },
 ): Promise<OutboxRow | null> {
-  const [row] = await prepared(db, 'claim_mail', (d) =>
-    d
+  const build = (d: Db, name: string, sent?: SQL) =>
+    (sent ? d.with(d.$with('sent', { id: mailOutbox.id }).as(sent)) : d)
       .update(mailOutbox)
       .set({
         ...leaseSet(mailOutbox),
@@ -153,9 +154,23 @@ export async function claimNextMail(
       })
       .where(nextDue(mailOutbox, sql`and (expires_at is null or expires_at > now())`))
       .returning()
-      .prepare('claim_mail'),
-  ).execute({ ...claimParams(opts.leaseMs ?? MAIL_LEASE_MS, opts.skip), domain: messageIdDomain(opts.from) });
+      .prepare(name);
+  const params = {
+    ...claimParams(opts.leaseMs ?? MAIL_LEASE_MS, opts.skip),
+    domain: messageIdDomain(opts.from),
+  };
+  const [row] = opts.sentId
+    ? await prepared(db, 'claim_mail_after_sent', (d) =>
+        build(d, 'claim_mail_after_sent', markMailSent(sql.placeholder('sentId'))),
+      ).execute({ ...params, sentId: opts.sentId })
+    : await prepared(db, 'claim_mail', (d) => build(d, 'claim_mail')).execute(params);
   return row ?? null;
+}
+
+/** The 'sent' mark of mail `id` (only while pending), as SQL: on its own, or before the next claim. */
+function markMailSent(id: unknown): SQL {
+  return sql`update ${mailOutbox} set status = 'sent', sent_at = now(), error = null
+    where id = ${id}::uuid and status = 'pending' returning id`;
 }
 
 /** A refusal that no retry can change: the server rejected this recipient or this message for good. */
@@ -189,11 +204,12 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
     // Without SMTP (the JSON transport) there is nothing to ask.
     probe: opts.smtpUrl ? async () => void (await transport.verify()) : undefined,
     backlogDue: () => releaseBacklog(db, mailOutbox),
-    claim: (skip) =>
+    claim: (skip, sent) =>
       claimNextMail(db, {
         leaseMs: opts.leaseMs ?? mailLeaseMs(opts.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS),
         from: opts.from,
         skip,
+        sentId: sent?.id,
       }),
     send: async (row: OutboxRow) => {
       const message: SendMailOptions & { signal?: AbortSignal } = {
@@ -209,14 +225,7 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
       };
       await transport.sendMail(message);
     },
-    markSent: (id) =>
-      prepared(db, 'mail_sent', (d) =>
-        d
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, error: null })
-          .where(and(eq(mailOutbox.id, sql.placeholder('id')), eq(mailOutbox.status, 'pending')))
-          .prepare('mail_sent'),
-      ).execute({ id }),
+    markSent: (id) => db.execute(markMailSent(id)),
     recordFailure: async (row, err, delayMs) => {
       // Given up at once for a permanent refusal, else when the next try would fall past the give-up time.
       const [marked] = await db

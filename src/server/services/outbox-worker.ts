@@ -88,6 +88,12 @@ export interface OutboxRoundResult {
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
+/** A row this sender has just sent, with what marking it needs: marked with the lane's next claim. */
+export interface Sent<Receipt> {
+  id: string;
+  receipt: Receipt;
+}
+
 export interface OutboxSenderParts<Row extends OutboxRow, Receipt, Extra extends object> {
   db: Db;
   /** The outbox table, for pruning. */
@@ -100,8 +106,11 @@ export interface OutboxSenderParts<Row extends OutboxRow, Receipt, Extra extends
   retryDelayMs: (attempt: number) => number;
   /** Runs each round before the claims (after the remembered marks); what it returns joins the result. */
   upkeep?: () => Promise<Extra>;
-  /** Claims the next due row other than those in `skip`. */
-  claim: (skip: readonly string[]) => Promise<Row | null>;
+  /**
+   * Claims the next due row other than those in `skip`; with `sent`, marks that row (just sent) 'sent' in
+   * the same statement, both or neither (issue 34: a mark and a claim per row were two statements).
+   */
+  claim: (skip: readonly string[], sent?: Sent<Receipt>) => Promise<Row | null>;
   /** Sends a claimed row; resolves with what marking it sent needs, throws when refused or unreachable. */
   send: (row: Row) => Promise<Receipt>;
   /** Marks a row 'sent' (only if still pending). */
@@ -187,7 +196,18 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
     lastPrunedAt = Date.now();
   }
 
-  async function deliver(row: Row): Promise<keyof OutboxRoundResult> {
+  /** Marks `sent` on its own (no claim follows it); remembered for the next round when that fails. */
+  async function mark(sent: Sent<Receipt>) {
+    try {
+      await parts.markSent(sent.id, sent.receipt);
+    } catch (err) {
+      unmarked.set(sent.id, sent.receipt);
+      throw err;
+    }
+  }
+
+  /** Sends `row`; a row sent is marked by the lane's next claim (or mark()), not here. */
+  async function deliver(row: Row): Promise<{ outcome: keyof OutboxRoundResult; sent?: Sent<Receipt> }> {
     let receipt: Receipt;
     try {
       receipt = await parts.send(row);
@@ -200,16 +220,10 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
           failed ? '; given up' : `; retry in ${delayMs / 1000} s`
         }`,
       );
-      return failed ? 'failed' : 'retried';
-    }
-    try {
-      await parts.markSent(row.id, receipt);
-    } catch (err) {
-      unmarked.set(row.id, receipt);
-      throw err;
+      return { outcome: failed ? 'failed' : 'retried' };
     }
     if (failing) await recovered();
-    return 'sent';
+    return { outcome: 'sent', sent: { id: row.id, receipt } };
   }
 
   return {
@@ -235,10 +249,22 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
       // per idle lane per round); a row recorded meanwhile NOTIFYs, and a wake-up during a round runs
       // another round after it (worker-loop.ts).
       let drained = false;
-      const claimNext = (): Promise<Row | null> => {
+      // `sent`: the lane's row just sent, marked by the same statement as the claim (or alone when no claim
+      // follows); if that statement fails the mark is remembered for the next round (unmarked). A lane with
+      // a mark to make claims again even once drained: the mark costs that statement anyway.
+      const claimNext = (sent?: Sent<Receipt>): Promise<Row | null> => {
         const next = claiming.then(async () => {
-          if (drained || tried.length >= 200 || stopping) return null;
-          const row = await parts.claim(tried);
+          if ((drained && !sent) || tried.length >= 200 || stopping) {
+            if (sent) await mark(sent);
+            return null;
+          }
+          let row: Row | null;
+          try {
+            row = await parts.claim(tried, sent);
+          } catch (err) {
+            if (sent) unmarked.set(sent.id, sent.receipt);
+            throw err;
+          }
           if (row) tried.push(row.id);
           else drained = true;
           return row;
@@ -247,7 +273,12 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
         return next;
       };
       const lane = async () => {
-        for (let row = await claimNext(); row; row = await claimNext()) result[await deliver(row)] += 1;
+        let row = await claimNext();
+        while (row) {
+          const { outcome, sent } = await deliver(row);
+          result[outcome] += 1;
+          row = await claimNext(sent);
+        }
       };
       // Every lane ends before the round does (allSettled), so no send outlives its round.
       const lanes = await Promise.allSettled(

@@ -16,7 +16,7 @@
  * comes back (a PostgreSQL restart), and polls every few seconds; a failed round is logged and the next
  * one tries again (services/worker-loop.ts). Finished rows are deleted after the retention period.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { smsOutbox } from '../db/schema/index.ts';
@@ -62,15 +62,40 @@ export type SmsRoundResult = OutboxRoundResult;
 
 type SmsRow = typeof smsOutbox.$inferSelect;
 
-/** Claims the next due text (other than those in `skip`), safe when several instances claim at once. */
+/**
+ * Claims the next due text (other than those in `skip`), safe when several instances claim at once. With
+ * `sent`, that text (one this sender just sent, and the provider's id for it) is marked 'sent' in the same
+ * statement (issue 34; outbox-worker.ts).
+ */
 export async function claimNextSms(
   db: Db,
-  opts: { leaseMs?: number; skip?: readonly string[] } = {},
+  opts: { leaseMs?: number; skip?: readonly string[]; sent?: { id: string; providerId: string | null } } = {},
 ): Promise<SmsRow | null> {
-  const [row] = await prepared(db, 'claim_sms', (d) =>
-    d.update(smsOutbox).set(leaseSet(smsOutbox)).where(nextDue(smsOutbox)).returning().prepare('claim_sms'),
-  ).execute(claimParams(opts.leaseMs ?? SMS_LEASE_MS, opts.skip));
+  const build = (d: Db, name: string, sent?: SQL) =>
+    (sent ? d.with(d.$with('sent', { id: smsOutbox.id }).as(sent)) : d)
+      .update(smsOutbox)
+      .set(leaseSet(smsOutbox))
+      .where(nextDue(smsOutbox))
+      .returning()
+      .prepare(name);
+  const params = claimParams(opts.leaseMs ?? SMS_LEASE_MS, opts.skip);
+  const [row] = opts.sent
+    ? await prepared(db, 'claim_sms_after_sent', (d) =>
+        build(
+          d,
+          'claim_sms_after_sent',
+          markSmsSent(sql.placeholder('sentId'), sql.placeholder('providerId')),
+        ),
+      ).execute({ ...params, sentId: opts.sent.id, providerId: opts.sent.providerId })
+    : await prepared(db, 'claim_sms', (d) => build(d, 'claim_sms')).execute(params);
   return row ?? null;
+}
+
+/** The 'sent' mark of text `id` with the provider's id (only while pending): alone, or before a claim. */
+function markSmsSent(id: unknown, providerId: unknown): SQL {
+  return sql`update ${smsOutbox} set status = 'sent', provider_id = ${providerId}::text, sent_at = now(),
+      error = null
+    where id = ${id}::uuid and status = 'pending' returning id`;
 }
 
 export type SmsSender = OutboxSender<object>;
@@ -84,22 +109,15 @@ export function createSmsSender(opts: SmsSenderOptions): SmsSender {
     name: 'sms',
     retentionDays: opts.retentionDays ?? SMS_RETENTION_DAYS,
     retryDelayMs: opts.retryDelayMs ?? defaultSmsRetryDelayMs,
-    claim: (skip) => claimNextSms(db, { leaseMs: opts.leaseMs, skip }),
+    claim: (skip, sent) =>
+      claimNextSms(db, {
+        leaseMs: opts.leaseMs,
+        skip,
+        sent: sent && { id: sent.id, providerId: sent.receipt },
+      }),
     // The row's id goes as the idempotency hint, the same on every attempt.
     send: async (row: SmsRow) => (await provider.send({ to: row.to, body: row.body, id: row.id })).providerId,
-    markSent: (id, providerId) =>
-      prepared(db, 'sms_sent', (d) =>
-        d
-          .update(smsOutbox)
-          .set({
-            status: 'sent',
-            sentAt: sql`now()`,
-            providerId: sql`${sql.placeholder('providerId')}`,
-            error: null,
-          })
-          .where(and(eq(smsOutbox.id, sql.placeholder('id')), eq(smsOutbox.status, 'pending')))
-          .prepare('sms_sent'),
-      ).execute({ id, providerId }),
+    markSent: (id, providerId) => db.execute(markSmsSent(id, providerId)),
     recordFailure: async (row, err, delayMs) => {
       // A refusal no retry can change (4xx other than 429), or the last attempt: given up.
       const permanent = err instanceof SmsSendError && !err.retryable;
