@@ -2,7 +2,7 @@
  * BookingDtos as one viewer sees them. Only here, after a booking, do the two sides see each other's
  * contact details (name, e-mail, phone): they arrange the trip and settle payment directly.
  */
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingDto, BookingEventDto, RatingDto, VehicleDto } from '../../../shared/marketplace/api.ts';
 import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
@@ -17,16 +17,14 @@ import {
 } from '../../../shared/marketplace/trip-status.ts';
 import type { SessionUser } from '../../../shared/session.ts';
 import { dayOfTripPhone } from '../../../shared/validation/phone.ts';
-import { anyOf, anyOfPlaceholder } from '../../db/any-of.ts';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
-  bookingEvents,
   bookingPositions,
   bookings,
   drivers,
   quotes,
-  ratings,
   rides,
   users,
   vehicles,
@@ -103,7 +101,22 @@ type Contact = {
 type BookingData = NonNullable<Awaited<ReturnType<typeof loadBookingData>>>;
 type BookingRow = BookingData['rows'][number];
 
-/** Bookings with their two people, the driver's record and the quoted vehicle; filtered by the caller. */
+/** A booking's history and ratings as its first statement returns them (JSON: timestamps as text). */
+type EventJson = { type: string; actorId: string | null; note: string; createdAt: string };
+type RatingJson = {
+  id: string;
+  raterId: string;
+  rateeId: string;
+  stars: number;
+  comment: string;
+  createdAt: string;
+  visible: boolean;
+};
+
+/**
+ * Bookings with their two people, the driver's record, the quoted vehicle, their history and their
+ * ratings (issue 34: the history and ratings were a statement each); filtered by the caller.
+ */
 function bookingsJoined(db: Db) {
   const customer = alias(users, 'customer_user');
   const driver = alias(users, 'driver_user');
@@ -138,6 +151,17 @@ function bookingsJoined(db: Db) {
         businessEmail: drivers.businessEmail,
       },
       vehicle: vehicles,
+      events: sql<
+        EventJson[]
+      >`(select coalesce(json_agg(json_build_object('type', e.type, 'actorId', e.actor_id,
+          'note', e.note, 'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
+        from booking_events e where e.booking_id = ${bookings.id})`,
+      ratings: sql<
+        RatingJson[]
+      >`(select coalesce(json_agg(json_build_object('id', r.id, 'raterId', r.rater_id,
+          'rateeId', r.ratee_id, 'stars', r.stars, 'comment', r.comment, 'createdAt', r.created_at,
+          'visible', ${visibleRating('r')})), '[]'::json)
+        from ratings r where r.booking_id = ${bookings.id})`,
     })
     .from(bookings)
     .innerJoin(rides, eq(rides.id, bookings.rideId))
@@ -179,8 +203,8 @@ async function loadBookingData(
   wanted: Wanted,
   readPosition: (b: typeof bookings.$inferSelect) => boolean,
 ) {
-  // The two people, the driver's record and the quoted vehicle come with the bookings (issue 34: a
-  // statement each before); the rest are one statement each, run together.
+  // The two people, the driver's record, the quoted vehicle, the history and the ratings come with the
+  // bookings (issue 34: a statement each before); the rest are one statement each, run together.
   const rows =
     'ids' in wanted
       ? await bookingsById(db).execute({ ids: wanted.ids, party: wanted.party })
@@ -189,29 +213,13 @@ async function loadBookingData(
           .orderBy(...NEWEST_FIRST)
           .limit(LIST_MAX);
   if (rows.length === 0) return null;
-  const ids = rows.map((r) => r.booking.id);
   const driverIds = [...new Set(rows.map((r) => r.booking.driverId))];
   const positionIds = rows.filter((r) => readPosition(r.booking)).map((r) => r.booking.id);
-  const [ridesById, events, ratingRows, cards, positions, pairs] = await Promise.all([
+  const [ridesById, cards, positions, pairs] = await Promise.all([
     loadRideDtos(
       db,
       rows.map((r) => r.booking.rideId),
     ),
-    prepared(db, 'booking_view_events', (d) =>
-      d
-        .select()
-        .from(bookingEvents)
-        .where(anyOfPlaceholder(bookingEvents.bookingId))
-        .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id))
-        .prepare('booking_view_events'),
-    ).execute({ ids }),
-    prepared(db, 'booking_view_ratings', (d) =>
-      d
-        .select({ rating: ratings, visible: sql<boolean>`${visibleRating('ratings')}` })
-        .from(ratings)
-        .where(anyOfPlaceholder(ratings.bookingId))
-        .prepare('booking_view_ratings'),
-    ).execute({ ids }),
     driverCards(db, driverIds),
     positionIds.length
       ? db.select().from(bookingPositions).where(anyOf(bookingPositions.bookingId, positionIds))
@@ -233,8 +241,6 @@ async function loadBookingData(
   return {
     rows,
     ridesById,
-    events,
-    ratingRows,
     cards,
     pairs,
     positionOf: new Map(positions.map((p) => [p.bookingId, p])),
@@ -246,7 +252,7 @@ async function loadBookingData(
 
 /** One booking of `data` as `viewer` sees it. */
 function toBookingDto(data: BookingData, row: BookingRow, viewer: Viewer, now: number): BookingDto {
-  const { ridesById, events, ratingRows, cards, pairs, positionOf, vehicleById, person, driverOf } = data;
+  const { ridesById, cards, pairs, positionOf, vehicleById, person, driverOf } = data;
 
   const contact = (id: string) => {
     const p = person.get(id);
@@ -257,12 +263,12 @@ function toBookingDto(data: BookingData, row: BookingRow, viewer: Viewer, now: n
       avatarUrl: p?.avatarUrl ?? null,
     };
   };
-  const ratingDto = (r: typeof ratings.$inferSelect): RatingDto => ({
+  const ratingDto = (r: RatingJson): RatingDto => ({
     id: r.id,
-    bookingId: r.bookingId,
+    bookingId: row.booking.id,
     stars: r.stars,
     comment: r.comment,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: new Date(r.createdAt).toISOString(),
     fromName: person.get(r.raterId)?.fullName ?? '',
     toName: person.get(r.rateeId)?.fullName ?? '',
   });
@@ -297,27 +303,21 @@ function toBookingDto(data: BookingData, row: BookingRow, viewer: Viewer, now: n
   const driverContact = contact(b.driverId);
   driverContact.phone = dayOfTripPhone(d?.businessPhone, driverContact.phone);
   if (d?.businessEmail) driverContact.email = d.businessEmail;
-  const history: BookingEventDto[] = events
-    .filter((e) => e.bookingId === b.id)
-    .map((e) => ({
-      type: e.type,
-      at: e.createdAt.toISOString(),
-      by:
-        e.actorId === b.customerId
-          ? 'customer'
-          : e.actorId === b.driverId
-            ? 'driver'
-            : e.actorId
-              ? 'admin'
-              : 'system',
-      note: e.note,
-    }));
-  const mine = party
-    ? ratingRows.find((r) => r.rating.bookingId === b.id && r.rating.raterId === viewer.id)
-    : undefined;
-  const theirs = party
-    ? ratingRows.find((r) => r.rating.bookingId === b.id && r.rating.rateeId === viewer.id && r.visible)
-    : undefined;
+  const history: BookingEventDto[] = row.events.map((e) => ({
+    type: e.type,
+    at: new Date(e.createdAt).toISOString(),
+    by:
+      e.actorId === b.customerId
+        ? 'customer'
+        : e.actorId === b.driverId
+          ? 'driver'
+          : e.actorId
+            ? 'admin'
+            : 'system',
+    note: e.note,
+  }));
+  const mine = party ? row.ratings.find((r) => r.raterId === viewer.id) : undefined;
+  const theirs = party ? row.ratings.find((r) => r.rateeId === viewer.id && r.visible) : undefined;
   return {
     id: b.id,
     status: b.status as BookingStatus,
@@ -349,8 +349,8 @@ function toBookingDto(data: BookingData, row: BookingRow, viewer: Viewer, now: n
     canCancel: party && b.status === 'confirmed',
     canComplete: viewerRole === 'driver' && b.status === 'confirmed' && pickupAt.getTime() <= now,
     canRate: party && b.status === 'completed' && !mine,
-    myRating: mine ? ratingDto(mine.rating) : null,
-    theirRating: theirs ? ratingDto(theirs.rating) : null,
+    myRating: mine ? ratingDto(mine) : null,
+    theirRating: theirs ? ratingDto(theirs) : null,
     ...tripDayOf(
       b,
       viewerRole,
