@@ -141,6 +141,33 @@ export function pgliteSeedIfMade(): Promise<Blob> | undefined {
   return pgliteSeed;
 }
 
+/**
+ * A fresh migrated database of `kind`, for a test that needs no server (a copy of the run's template on
+ * PostgreSQL, the worker's migrated PGlite otherwise); `close` closes it and drops a PostgreSQL one.
+ */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+): Promise<{ database: Database; close: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await freshPglite();
+    return { database, close: () => database.close() };
+  }
+  const created = await createPostgresDatabase(process.env.DATABASE_URL!);
+  try {
+    const database = await openDatabase({ databaseUrl: created.url });
+    return {
+      database,
+      close: async () => {
+        await database.close();
+        await created.drop();
+      },
+    };
+  } catch (err) {
+    await created.drop();
+    throw err;
+  }
+}
+
 export async function startServer(kind: DatabaseKind, opts: ServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shuttle-api-'));
   let dropDatabase: (() => Promise<void>) | undefined;

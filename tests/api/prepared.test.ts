@@ -7,25 +7,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/server/db/client.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { prepared } from '../../src/server/db/prepared.ts';
-import { createPostgresDatabase, databaseKinds, freshPglite } from './helpers.ts';
+import { databaseKinds, openTestDatabase } from './helpers.ts';
 
 describe.each(databaseKinds())('prepared queries (%s)', (kind) => {
   let database: Database;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const created = await createPostgresDatabase(process.env.DATABASE_URL!);
-      drop = created.drop;
-      database = await openDatabase({ databaseUrl: created.url });
-    } else {
-      database = await freshPglite();
-    }
+    ({ database, close } = await openTestDatabase(kind));
   });
   afterAll(async () => {
-    await database?.close();
-    await drop?.();
+    await close?.();
   });
 
   let builds = 0;

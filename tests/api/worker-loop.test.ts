@@ -5,27 +5,18 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import { startWorkerLoop } from '../../src/server/services/worker-loop.ts';
-import { createPostgresDatabase, databaseKinds, freshPglite } from './helpers.ts';
+import { databaseKinds, openTestDatabase } from './helpers.ts';
 
 describe.each(databaseKinds())('the worker loop coalesces wake-ups (%s)', (kind) => {
   let database: Database;
-  let drop: (() => Promise<void>) | undefined;
-
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const created = await createPostgresDatabase(process.env.DATABASE_URL!);
-      drop = created.drop;
-      database = await openDatabase({ databaseUrl: created.url });
-    } else {
-      // The worker's migrated PGlite, not a new initdb (2-6 s; issue 29: CI time).
-      database = await freshPglite();
-    }
+    ({ database, close } = await openTestDatabase(kind));
   });
   afterAll(async () => {
-    await database?.close();
-    await drop?.();
+    await close?.();
   });
 
   it('twenty NOTIFYs within the gap make one round after the first, not twenty', async () => {
