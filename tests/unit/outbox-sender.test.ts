@@ -2,6 +2,7 @@
  * The outbox sender's rounds with several lanes: each row is tried at most once per round, even when a
  * lane's claim reaches the database only after another lane has failed that row and made it due again
  * (a retry delay of 0; CI saw `retried: 2` on PostgreSQL, where each lane waits for a pool connection).
+ * And a row the provider took is marked once, whatever fails after the send.
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
@@ -91,5 +92,45 @@ describe('outbox sender rounds', () => {
     });
     expect(await sender.runRound()).toMatchObject({ sent: 5, retried: 0 });
     expect(most).toBe(4);
+  });
+
+  it('marks a sent row next round when the backlog release after it fails', async () => {
+    const row = { id: 'r1', kind: 'notification', attempts: 0, status: 'pending' };
+    const marks: string[] = [];
+    let sends = 0;
+    let releases = 0;
+    const sender = createOutboxSender<Row, void>({
+      ...FOUR_LANES_NO_DELAY,
+      concurrency: 1,
+      claim: async (skip, sent) => {
+        if (sent) marks.push(sent.id);
+        if (row.status !== 'pending' || skip.includes(row.id)) return null;
+        row.attempts += 1;
+        return { id: row.id, kind: row.kind, attempts: row.attempts };
+      },
+      send: async () => {
+        sends += 1;
+        if (sends === 1) throw new Error('connect ECONNREFUSED');
+      },
+      markSent: async (id) => {
+        marks.push(id);
+        row.status = 'sent';
+      },
+      recordFailure: async () => false,
+      // The provider answers again, but releasing the backlog fails (the database went away).
+      backlogDue: async () => {
+        releases += 1;
+        throw new Error('database unavailable');
+      },
+    });
+    expect(await sender.runRound()).toMatchObject({ sent: 0, retried: 1 });
+    await expect(sender.runRound()).rejects.toThrow('database unavailable');
+    expect(sends).toBe(2);
+    expect(marks).toEqual([]);
+    // Next round: the mark goes first, and the row is not sent again.
+    await sender.runRound().catch(() => undefined);
+    expect(marks).toEqual(['r1']);
+    expect(sends).toBe(2);
+    expect(releases).toBeGreaterThanOrEqual(1);
   });
 });

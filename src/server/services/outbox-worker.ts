@@ -222,8 +222,17 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
       );
       return { outcome: failed ? 'failed' : 'retried' };
     }
-    if (failing) await recovered();
-    return { outcome: 'sent', sent: { id: row.id, receipt } };
+    const sent = { id: row.id, receipt };
+    if (failing) {
+      try {
+        await recovered();
+      } catch (err) {
+        // Sent but not marked: marked first next round, not sent again once the lease ends.
+        unmarked.set(sent.id, sent.receipt);
+        throw err;
+      }
+    }
+    return { outcome: 'sent', sent };
   }
 
   return {
