@@ -653,8 +653,9 @@ async function wakeOutboxWorkers(db: Db, recorded: Batch['recorded']): Promise<v
 export async function runDeliveryRound(deps: DeliveryDeps): Promise<DeliveryRoundResult> {
   const result: DeliveryRoundResult = { enqueued: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
   result.enqueued = await enqueueDeliveries(deps.db);
+  const limit = deps.batchSize ?? 20;
   for (let guard = 0; guard < 50; guard += 1) {
-    const claimed = await claimDueDeliveries(deps.db, deps.batchSize ?? 20);
+    const claimed = await claimDueDeliveries(deps.db, limit);
     if (claimed.length === 0) break;
     const batch = await Batch.read(deps.db, claimed);
     try {
@@ -665,6 +666,9 @@ export async function runDeliveryRound(deps: DeliveryDeps): Promise<DeliveryRoun
     } finally {
       await wakeOutboxWorkers(deps.db, batch.recorded);
     }
+    // A short batch took every row due when it was claimed: no claim again to find none (issue 34: a
+    // statement per round). Rows enqueued since NOTIFY, and a wake-up during a round runs another.
+    if (claimed.length < limit) break;
   }
   return result;
 }
