@@ -130,7 +130,7 @@ async function main() {
   // Background work runs once per cluster (cluster.ts): alone, or in server 1. Every machine runs it, each
   // job made safe through PostgreSQL (ADR 029, docs/DEPLOY.md "Background work").
   let stopBackground = async () => {};
-  if (background) stopBackground = await startBackgroundWork({ env, database, mailer: deps.mailer });
+  if (background) stopBackground = await startBackgroundWork({ env, database });
   console.log(
     `${env.BRAND_NAME} is running at ${env.APP_URL} (${env.APP_ENV}, database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}${worker === null ? '' : `, server ${worker} of ${env.WEB_CONCURRENCY}${background ? ', with the background work' : ''}`})`,
   );

@@ -25,13 +25,14 @@ const ACCEPT_STATEMENTS_AT_MOST = 16;
  * text each; the declined drivers' notifications): DELIVERY_STATEMENTS_BEFORE when each e-mail and each
  * text read the recipient's booking view itself; 99 when an e-mail and a text to one person shared it; 52
  * once a claimed batch read its notifications, recipients and booking views together; 34 once each e-mail
- * or text and its 'sent' mark were one statement, not a transaction of four (db/insert-one-if.ts); 26 since
- * the booking view is 5 statements, not 13 (ADR 040); 21 since a push to a user without a subscribed
- * browser is skipped when enqueued, not claimed and marked; 19 since the view is 3 statements; 18 since a
- * short batch ends the round (no claim again to find nothing).
+ * or text and its 'sent' mark were one statement, not a transaction of four; 26 since the booking view is
+ * 5 statements, not 13 (ADR 040); 21 since a push to a user without a subscribed browser is skipped when
+ * enqueued, not claimed and marked; 19 since the view is 3 statements; 18 since a short batch ends the
+ * round (no claim again to find nothing); 12 since a batch's e-mails and texts, their marks and the
+ * workers' wake-up are one statement (modules/delivery/record-sent.ts), not one per message and a NOTIFY.
  */
 const DELIVERY_STATEMENTS_BEFORE = 125;
-const DELIVERY_STATEMENTS_AT_MOST = 18;
+const DELIVERY_STATEMENTS_AT_MOST = 12;
 /** The booking view (3 statements) is read once per batch: a second accept in it does not repeat it. */
 const BOOKING_VIEW_STATEMENTS = 3;
 

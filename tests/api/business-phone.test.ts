@@ -91,7 +91,6 @@ describe.each(databaseKinds())('a landline as the business phone (%s)', (kind) =
     await runDeliveryRound({
       db: server.db,
       env: server.deps.env,
-      mailer: server.deps.mailer,
       push: async () => {},
     });
     const mail = (await readMailbox(server.baseUrl, customer.email)).find(

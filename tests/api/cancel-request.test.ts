@@ -96,7 +96,7 @@ describe.each(databaseKinds())('cancelling a request (%s)', (kind) => {
       expect(told[0]!.message).not.toMatch(/not chosen|another driver/i);
     }
 
-    await runDeliveryRound({ db: server.db, env: server.deps.env, mailer: server.deps.mailer });
+    await runDeliveryRound({ db: server.db, env: server.deps.env });
     const mails = await rows<{ subject: string }>(
       server.db,
       sql`select subject from mail_outbox where "to" = ${legDriver.email}

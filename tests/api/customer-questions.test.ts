@@ -131,7 +131,7 @@ describe.each(databaseKinds())('customers ask a driver about their quote (%s)', 
     expect(notificationPath('customer_question', ride.id)).toBe(`/available-rides#questions-${ride.id}`);
     expect(await notificationsOf(server, otherDriver.userId, 'customer_question')).toEqual([]);
     // The e-mail's button opens the trip's card, where the driver answers.
-    await runDeliveryRound({ db: server.db, env: server.deps.env, mailer: server.deps.mailer });
+    await runDeliveryRound({ db: server.db, env: server.deps.env });
     const mails = await rows<{ subject: string; text: string }>(
       server.db,
       sql`select subject, text from mail_outbox where "to" = ${quoted.email}

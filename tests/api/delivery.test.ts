@@ -5,14 +5,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  claimDueDeliveries,
   type DeliveryDeps,
-  type NotificationMail,
+  enqueueDeliveries,
   runDeliveryRound,
 } from '../../src/server/jobs/delivery-worker.ts';
 import { sweepExpired } from '../../src/server/jobs/sweep.ts';
+import { recordSentMessages } from '../../src/server/modules/delivery/record-sent.ts';
 import type { NewNotification } from '../../src/server/modules/notifications/service.ts';
 import { notify } from '../../src/server/modules/notifications/service.ts';
-import type { Mailer, MailMessage } from '../../src/server/services/mail.ts';
+import { mailOutboxRow } from '../../src/server/services/mail.ts';
 import type { PushSender } from '../../src/server/services/push.ts';
 import { roleReceives } from '../../src/shared/marketplace/notification-roles.ts';
 import { NOTIFICATION_TYPES } from '../../src/shared/marketplace/notification-types.ts';
@@ -25,9 +27,11 @@ import {
   startServer,
   type TestClient,
   type TestServer,
+  waitForListenConnection,
 } from './helpers.ts';
 import { hoursFromNow, insertCustomer, insertDriver, insertRide } from './marketplace-fixtures.ts';
 import { insertBooking } from './ride-fixtures.ts';
+import { waitFor } from './smtp.ts';
 
 interface DeliveryRow {
   channel: string;
@@ -48,23 +52,13 @@ const SUBSCRIPTION = (id: string) => ({
 describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
   let server: TestServer;
   let alice: { client: TestClient; email: string; userId: string };
-  const sentMail: NotificationMail[] = [];
   const pushes: { endpoint: string; payload: string }[] = [];
-
-  /** The app's mailer (writes the outbox, in the worker's transaction), recording what it was asked to send. */
-  const recordingMailer = (): Mailer => ({
-    send: async (m: MailMessage, opts) => {
-      sentMail.push(m as NotificationMail);
-      return server.deps.mailer.send(m, opts);
-    },
-  });
   const fakePush: PushSender = async (sub, payload) => {
     pushes.push({ endpoint: sub.endpoint, payload });
   };
   const deps = (over: Partial<DeliveryDeps> = {}): DeliveryDeps => ({
     db: server.db,
     env: server.deps.env,
-    mailer: recordingMailer(),
     push: fakePush,
     ...over,
   });
@@ -95,6 +89,40 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
       server.db,
       sql`select id, "to" from mail_outbox where kind = 'notification' and meta->>'notificationId' = ${notificationId}`,
     );
+  /** The notification's e-mail as the outbox holds it. */
+  const mailOf = async (notificationId: string) => {
+    const [mail] = await rows<{
+      subject: string;
+      text: string;
+      html: string | null;
+      attachments: { filename: string; content: string; contentType?: string }[];
+    }>(
+      server.db,
+      sql`select subject, text, html, attachments from mail_outbox
+          where kind = 'notification' and meta->>'notificationId' = ${notificationId}`,
+    );
+    return mail;
+  };
+  /**
+   * The outbox refuses mail to `to` (a trigger raising 'outbox unavailable'), as when the database cannot
+   * take the write; until the returned function is called.
+   */
+  async function outboxRefuses(to: string): Promise<() => Promise<void>> {
+    await server.db.execute(
+      sql.raw(`create or replace function refuse_test_mail() returns trigger language plpgsql as $$
+        begin
+          if new."to" = '${to.replace(/'/g, "''")}' then raise exception 'outbox unavailable'; end if;
+          return new;
+        end $$`),
+    );
+    await server.db.execute(
+      sql`create trigger refuse_test_mail before insert on mail_outbox
+          for each row execute function refuse_test_mail()`,
+    );
+    return async () => {
+      await server.db.execute(sql`drop trigger refuse_test_mail on mail_outbox`);
+    };
+  }
 
   beforeAll(async () => {
     server = await startServer(kind);
@@ -163,23 +191,13 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
 
   it('delivers a notification by e-mail exactly once across a failed first attempt', async () => {
     const id = await addNotification({ userId: alice.userId });
-    let calls = 0;
     // The outbox cannot take the mail the first time (its recording fails, as when the database is away).
-    const failingOnce: Mailer = {
-      send: async (m, opts) => {
-        calls += 1;
-        if (calls === 1) throw new Error('outbox unavailable');
-        return recordingMailer().send(m, opts);
-      },
-    };
-    await runDeliveryRound(deps({ mailer: failingOnce }));
+    const accepting = await outboxRefuses(alice.email);
+    await runDeliveryRound(deps());
+    await accepting();
     let [email, push] = await deliveriesOf(id);
-    expect(email).toMatchObject({
-      channel: 'email',
-      status: 'pending',
-      attempts: 1,
-      last_error: 'outbox unavailable',
-    });
+    expect(email).toMatchObject({ channel: 'email', status: 'pending', attempts: 1 });
+    expect(email!.last_error).toContain('outbox unavailable');
     // No push subscription yet: nothing to push to, skipped when enqueued, never claimed (issue 34).
     expect(push).toMatchObject({
       channel: 'push',
@@ -190,17 +208,14 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     expect(await mailsFor(id)).toHaveLength(0);
 
     // Not due yet: the retry waits for its backoff.
-    await runDeliveryRound(deps({ mailer: failingOnce }));
+    await runDeliveryRound(deps());
     expect(await mailsFor(id)).toHaveLength(0);
 
     await server.db.execute(
       sql`update notification_deliveries set next_attempt_at = now() - interval '1 second' where notification_id = ${id}`,
     );
     // Two workers at once (two instances): the row is claimed by one of them.
-    await Promise.all([
-      runDeliveryRound(deps({ mailer: failingOnce })),
-      runDeliveryRound(deps({ mailer: failingOnce })),
-    ]);
+    await Promise.all([runDeliveryRound(deps()), runDeliveryRound(deps())]);
     [email] = await deliveriesOf(id);
     expect(email).toMatchObject({ status: 'sent', attempts: 2 });
     const mails = await mailsFor(id);
@@ -208,7 +223,7 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     expect(mails[0]!.to).toBe(alice.email);
 
     // Running again sends nothing more.
-    await runDeliveryRound(deps({ mailer: failingOnce }));
+    await runDeliveryRound(deps());
     expect(await mailsFor(id)).toHaveLength(1);
     expect(await deliveriesOf(id)).toHaveLength(2);
   });
@@ -236,22 +251,82 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     expect(await mailsFor(id)).toHaveLength(1);
   });
 
+  it("writes a batch's e-mails with their 'sent' marks in one statement, each only while its own claim holds (issue 34)", async () => {
+    await runDeliveryRound(deps());
+    const kept = await addNotification({ userId: alice.userId, type: 'trip_completed' });
+    const lost = await addNotification({ userId: alice.userId, type: 'trip_completed' });
+    await enqueueDeliveries(server.db);
+    const claimed = (await claimDueDeliveries(server.db, 100)).filter((r) => r.channel === 'email');
+    expect(claimed.map((r) => r.notification_id).sort()).toEqual([kept, lost].sort());
+    // Another instance claimed one row again after this one's lease ran out (its attempt count moved on).
+    const lostRow = claimed.find((r) => r.notification_id === lost)!;
+    await server.db.execute(
+      sql`update notification_deliveries set attempts = attempts + 1 where id = ${lostRow.id}`,
+    );
+    const batch = claimed.map((r) => ({
+      delivery: r,
+      mail: mailOutboxRow(
+        {
+          to: alice.email,
+          subject: `About ${r.notification_id}`,
+          text: 'Hello',
+          kind: 'notification',
+          meta: { notificationId: r.notification_id },
+        },
+        'shuttle.test',
+      ),
+    }));
+    // The statement also wakes the mail worker (NOTIFY, delivered at commit).
+    const woken: string[] = [];
+    const unlisten = await server.database.listen('mail_outbox', (p) => woken.push(p));
+    if (kind === 'postgres') {
+      // The LISTEN comes up in the background: probe until it hears.
+      await waitForListenConnection(server.db);
+      await waitFor('the LISTEN of mail_outbox', async () => {
+        await server.db.execute(sql`select pg_notify('mail_outbox', 'probe')`);
+        await new Promise((r) => setTimeout(r, 100));
+        return woken.includes('probe');
+      });
+    }
+    const marked = await recordSentMessages(server.db, batch);
+    await waitFor('the NOTIFY that wakes the mail worker', () => woken.some((p) => p !== 'probe'));
+    await unlisten();
+    const keptRow = claimed.find((r) => r.notification_id === kept)!;
+    expect([...marked]).toEqual([keptRow.id]);
+    expect(await mailsFor(kept)).toHaveLength(1);
+    expect((await mailOf(kept))!.subject).toBe(`About ${kept}`);
+    expect(await mailsFor(lost)).toHaveLength(0);
+    expect((await deliveriesOf(kept))[0]).toMatchObject({ channel: 'email', status: 'sent' });
+    expect((await deliveriesOf(lost))[0]).toMatchObject({ channel: 'email', status: 'pending', attempts: 2 });
+
+    // The same batch again: both marks are taken now, so nothing more is written.
+    expect((await recordSentMessages(server.db, batch)).size).toBe(0);
+    expect(await mailsFor(kept)).toHaveLength(1);
+    expect(await mailsFor(lost)).toHaveLength(0);
+    // The row the other instance holds is settled by it; here it is made due again for the next tests.
+    await server.db.execute(
+      sql`update notification_deliveries set next_attempt_at = now() - interval '1 second' where status = 'pending'`,
+    );
+  });
+
   it('gives up after five attempts and marks the delivery failed', async () => {
     const id = await addNotification({ userId: alice.userId, type: 'trip_completed' });
-    const broken: Mailer = {
-      send: async () => {
-        throw new Error('still down');
-      },
-    };
-    for (let i = 0; i < 5; i += 1) {
-      await runDeliveryRound(deps({ mailer: broken }));
-      await server.db.execute(
-        sql`update notification_deliveries set next_attempt_at = now() - interval '1 second'
-            where notification_id = ${id} and status = 'pending'`,
-      );
+    const accepting = await outboxRefuses(alice.email);
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        await runDeliveryRound(deps());
+        await server.db.execute(
+          sql`update notification_deliveries set next_attempt_at = now() - interval '1 second'
+              where notification_id = ${id} and status = 'pending'`,
+        );
+      }
+    } finally {
+      await accepting();
     }
     const [email] = await deliveriesOf(id);
     expect(email).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(email!.last_error).toContain('outbox unavailable');
+    expect(await mailsFor(id)).toHaveLength(0);
   });
 
   it('skips the e-mail of a kind the user turned off, and pushes to the subscribed browser', async () => {
@@ -293,9 +368,8 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
       message: 'A <b>booking</b> was cancelled.',
       relatedId: null,
     });
-    sentMail.length = 0;
     await runDeliveryRound(deps());
-    const mail = sentMail.find((m) => m.meta?.notificationId === id)!;
+    const mail = (await mailOf(id))!;
     expect(mail.subject).toBe('Booking cancelled');
     expect(mail.attachments).toEqual([]);
     const env = server.deps.env;
@@ -325,10 +399,9 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
       message: 'Your quote was accepted.',
       relatedId: bookingId,
     });
-    sentMail.length = 0;
     await runDeliveryRound(deps());
     expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'sent' });
-    const mail = sentMail.find((m) => m.meta?.notificationId === id);
+    const mail = await mailOf(id);
     expect(mail?.attachments).toHaveLength(1);
     expect(mail!.attachments![0]!.filename).toBe(`booking-${bookingId}.ics`);
     expect(mail!.attachments![0]!.content).toContain('BEGIN:VCALENDAR');

@@ -384,7 +384,6 @@ describe.each(databaseKinds())('driver verification (%s)', (kind) => {
     await runDeliveryRound({
       db: server.db,
       env: server.deps.env,
-      mailer: server.deps.mailer,
       push: async () => {},
     });
     const mails = await rows<{ subject: string; text: string }>(

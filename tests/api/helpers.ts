@@ -603,7 +603,6 @@ export function deliverNotifications(server: TestServer) {
   return runDeliveryRound({
     db: server.db,
     env: server.deps.env,
-    mailer: server.deps.mailer,
     push: async () => {},
   });
 }

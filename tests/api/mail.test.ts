@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { GuardNotMet } from '../../src/server/db/insert-one-if.ts';
 import { createMailer, type Mailer, type MailMessage } from '../../src/server/services/mail.ts';
 import {
   claimNextMail,
@@ -132,28 +131,6 @@ describe.each(databaseKinds())('mail outbox and worker (%s)', (kind) => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await readMailbox(server.baseUrl, to)).toHaveLength(0);
-  });
-
-  it('a mail with a guard is recorded in the same statement as its guard changes a row, and not at all when it changes none', async () => {
-    // The delivery worker's use (issue 34): the guard is the delivery row's 'sent' mark, still this claim's.
-    const markKey = `guard-${kind}-${Date.now()}`;
-    await server.db.execute(sql`insert into app_settings (key, value) values (${markKey}, 'unmarked')`);
-    const mark = () =>
-      sql`update app_settings set value = 'marked' where key = ${markKey} and value = 'unmarked' returning key`;
-    const first = uniqueEmail('guarded');
-    const sent = await mailer.send(message(first), { guard: mark(), wake: false });
-    expect(sent.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await readMailbox(server.baseUrl, first)).toHaveLength(1);
-    const [setting] = await rows<{ value: string }>(
-      server.db,
-      sql`select value from app_settings where key = ${markKey}`,
-    );
-    expect(setting!.value).toBe('marked');
-
-    // The mark is taken already (as when another instance finished the delivery): nothing is recorded.
-    const second = uniqueEmail('guarded');
-    await expect(mailer.send(message(second), { guard: mark() })).rejects.toBeInstanceOf(GuardNotMet);
-    expect(await readMailbox(server.baseUrl, second)).toHaveLength(0);
   });
 
   it('the worker sends it over SMTP with the stored Message-ID, From and attachment, and marks it sent', async () => {

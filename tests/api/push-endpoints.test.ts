@@ -278,7 +278,7 @@ describe.each(oneDatabaseKind())('push endpoints (%s)', (kind) => {
     );
 
     // The server's own delivery round with its real sender (web-push), as the background worker runs it.
-    await runDeliveryRound({ db: server.db, env: server.deps.env, mailer: server.deps.mailer });
+    await runDeliveryRound({ db: server.db, env: server.deps.env });
 
     expect(connectionCount()).toBe(0);
     const [push] = await rows<{ status: string; attempts: number; last_error: string | null }>(

@@ -159,7 +159,7 @@ describe.each(databaseKinds())('questions before booking (%s)', (kind) => {
     }
 
     // The existing delivery sends it by e-mail, linking to the trip's page.
-    await runDeliveryRound({ db: server.db, env: server.deps.env, mailer: server.deps.mailer });
+    await runDeliveryRound({ db: server.db, env: server.deps.env });
     const mails = await rows<{ subject: string; text: string }>(
       server.db,
       sql`select subject, text from mail_outbox where "to" = ${customer.email} and kind = 'notification'

@@ -499,7 +499,6 @@ describe.each(databaseKinds())('text messages (%s)', (kind) => {
       await runDeliveryRound({
         db: dev.db,
         env: dev.deps.env,
-        mailer: dev.deps.mailer,
         push: async () => {},
       });
       await createSmsSender({ db: dev.db, provider: smsProviderFor(dev.deps.env) }).runRound();

@@ -286,12 +286,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     expect(fees!.n).toBe(1);
 
     // Notification delivery from both at once: each notification's e-mail and text recorded once.
-    await Promise.all(
-      servers().map((s) => runDeliveryRound({ db: s.db, env: s.deps.env, mailer: s.deps.mailer })),
-    );
-    await Promise.all(
-      servers().map((s) => runDeliveryRound({ db: s.db, env: s.deps.env, mailer: s.deps.mailer })),
-    );
+    await Promise.all(servers().map((s) => runDeliveryRound({ db: s.db, env: s.deps.env })));
+    await Promise.all(servers().map((s) => runDeliveryRound({ db: s.db, env: s.deps.env })));
     const deliveries = await rows<{ channel: string; status: string; attempts: number }>(
       db,
       sql`select channel, status, attempts from notification_deliveries`,
@@ -409,7 +405,6 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     const roundA = runDeliveryRound({
       db,
       env: a.deps.env,
-      mailer: a.deps.mailer,
       push: slowOnA,
       renewAfterMs: 0,
     });
@@ -422,7 +417,6 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     const roundB = await runDeliveryRound({
       db: b.database.db,
       env: b.deps.env,
-      mailer: b.deps.mailer,
       push: onB,
     });
     expect(roundB.sent).toBeGreaterThanOrEqual(1);
@@ -477,9 +471,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two independent servers run each bac
     // Both servers start their background work at the same moment: their sweeps run at once, the
     // notifications they write wake both delivery workers, whose outbox rows wake both mail and SMS workers.
     const stops = await Promise.all(
-      servers().map((s) =>
-        startBackgroundWork({ env: s.deps.env, database: s.database, mailer: s.deps.mailer }),
-      ),
+      servers().map((s) => startBackgroundWork({ env: s.deps.env, database: s.database })),
     );
     try {
       // Two reminders (the 24-hour one and the 2-hour one) to two people: four notifications, e-mails, texts.

@@ -6,7 +6,7 @@
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { billingSettings } from '../modules/billing/settings.ts';
-import { type Mailer, mailFrom } from '../services/mail.ts';
+import { mailFrom } from '../services/mail.ts';
 import { startMailWorker } from '../services/mail-worker.ts';
 import { smsProviderFor } from '../services/sms.ts';
 import { startSmsWorker } from '../services/sms-worker.ts';
@@ -17,12 +17,10 @@ import { startSweeper } from './sweep.ts';
 export interface BackgroundWorkDeps {
   env: Env;
   database: Database;
-  /** The app's mailer (createApp's deps.mailer): notification e-mails go through it into the outbox. */
-  mailer: Mailer;
 }
 
 /** Starts the sweeper and the workers; returns a function that stops them, each finishing its current item. */
-export async function startBackgroundWork({ env, database, mailer }: BackgroundWorkDeps) {
+export async function startBackgroundWork({ env, database }: BackgroundWorkDeps) {
   // Expires past requests and quotes every minute, sends the reminders and warnings due (an advisory lock:
   // one server per round). Then the billing run: statements on the 1st, reminders for due and overdue ones
   // (its own lock).
@@ -32,7 +30,7 @@ export async function startBackgroundWork({ env, database, mailer }: BackgroundW
     after: (db) => runBilling(db, billing),
   });
   // E-mails and pushes every notification as each user chose; several servers share the work (leased claims).
-  const stopDelivery = await startDeliveryWorker({ db: database.db, env, mailer, database });
+  const stopDelivery = await startDeliveryWorker({ db: database.db, env, database });
   // Sends the mail outbox over SMTP (JSON transport without SMTP_URL), with retries; see ADR 011.
   const stopMail = await startMailWorker({
     db: database.db,

@@ -17,11 +17,12 @@
  *  3. sends, then marks the row 'sent' (or 'skipped' when there is nothing to send to), or schedules a
  *     retry with exponential backoff, 'failed' after MAX_ATTEMPTS.
  * A row leaves 'pending' once, so a notification is never delivered twice on a channel. An e-mail is
- * recorded in mail_outbox and its delivery row marked 'sent' in one statement: either both happen or
- * neither, so there is no window for a duplicate. The mail worker (services/mail-worker.ts) then sends the
- * outbox row over SMTP with its own retries (ADR 011); a push is sent from here. A text is the same as an
- * e-mail: an sms_outbox row (dedupe_key = the delivery id) and the 'sent' mark in one statement, sent by
- * services/sms-worker.ts; skipped when the user has no mobile number or the number replied STOP.
+ * recorded in mail_outbox and its delivery row marked 'sent' in the same statement: either both happen or
+ * neither, so there is no window for a duplicate; a batch's e-mails and texts are written by one statement
+ * after its rows are rendered (modules/delivery/record-sent.ts). The mail worker (services/mail-worker.ts)
+ * then sends the outbox row over SMTP with its own retries (ADR 011); a push is sent from here. A text is
+ * the same as an e-mail: an sms_outbox row (dedupe_key = the delivery id) and the 'sent' mark together,
+ * sent by services/sms-worker.ts; skipped when the user has no mobile number or the number replied STOP.
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -30,7 +31,6 @@ import { readNeeds } from '../../shared/marketplace/needs.ts';
 import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
 import { anyOf } from '../db/any-of.ts';
 import type { Database, Db } from '../db/client.ts';
-import { GuardNotMet } from '../db/insert-one-if.ts';
 import {
   drivers,
   notificationDeliveries,
@@ -53,9 +53,10 @@ import {
   type RideMailFacts,
   renderNotificationMail,
 } from '../modules/delivery/mail.ts';
+import { recordSentMessages, type SentMessage } from '../modules/delivery/record-sent.ts';
 import { smsFactsOf } from '../modules/sms/facts.ts';
 import { fallbackSmsText, smsText } from '../modules/sms/texts.ts';
-import { MAIL_CHANNEL, type Mailer, type MailMessage } from '../services/mail.ts';
+import { type MailMessage, mailFrom, mailOutboxRow, messageIdDomain } from '../services/mail.ts';
 import { rideEnd } from '../services/places.ts';
 import {
   getVapidKeys,
@@ -65,7 +66,7 @@ import {
   webPushSender,
 } from '../services/push.ts';
 import { EVENTS_CHANNEL } from '../services/realtime.ts';
-import { recordSms, SMS_CHANNEL, smsNumber } from '../services/sms.ts';
+import { smsNumber } from '../services/sms.ts';
 import { startWorkerLoop } from '../services/worker-loop.ts';
 
 export const MAX_ATTEMPTS = 5;
@@ -84,8 +85,8 @@ export type NotificationMail = MailMessage;
 
 export interface DeliveryDeps {
   db: Db;
-  env: Pick<Env, 'APP_URL' | 'BRAND_NAME' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE'>;
-  mailer: Mailer;
+  /** MAIL_FROM (else the brand and support address) names the e-mails' Message-ID domain, as Mailer's. */
+  env: Pick<Env, 'APP_URL' | 'BRAND_NAME' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'MAIL_FROM'>;
   /** Defaults to web-push. */
   push?: PushSender;
   /** Delay before retry number `attempt` (1-based); exponential from 30 s by default. */
@@ -280,8 +281,11 @@ type BatchNotification = NotificationRow & { email: string | null; phone: string
  */
 class Batch {
   readonly claimedAt = performance.now();
-  /** Mails and texts recorded without their own NOTIFY: the workers are woken once after the batch. */
-  recorded = { mail: 0, sms: 0 };
+  /**
+   * The batch's e-mails and texts, written with their 'sent' marks in one statement once every row is
+   * rendered (recordBatch); the mail and SMS workers are woken once after it.
+   */
+  readonly toRecord: { row: Claimed; n: NotificationRow; message: SentMessage }[] = [];
   private readonly views = new Map<string, Promise<BookingDto>>();
   private vapid: ReturnType<typeof getVapidKeys> | null = null;
   /** Subscriptions found gone or unusable in this batch: not tried again for the user's next row. */
@@ -423,8 +427,8 @@ async function buildMail(
   };
 }
 
-/** `marked`: the delivery row was already marked 'sent' together with the outbox row. */
-type Outcome = { status: 'sent'; marked?: boolean } | { status: 'skipped'; reason: string };
+/** `recording`: an e-mail or text to be written with its 'sent' mark once the batch is rendered. */
+type Outcome = { status: 'sent' } | { status: 'recording' } | { status: 'skipped'; reason: string };
 
 /** The claim on `row` is still this instance's: the same attempt, still pending. */
 const stillOurs = (row: Claimed) =>
@@ -434,31 +438,6 @@ const stillOurs = (row: Claimed) =>
     eq(notificationDeliveries.attempts, row.attempts),
   );
 
-/** The delivery row lost its claim (another instance finished it) while this one was recording the mail. */
-class ClaimLost extends Error {}
-
-/**
- * The claimed row's 'sent' mark, as the guard of its outbox insert (db/insert-one-if.ts): the message and
- * its mark are one statement, so they commit together, and only while the claim is still this instance's
- * (not finished by another instance, its attempt count unchanged).
- */
-const sentMark = (db: Db, row: Claimed) =>
-  db
-    .update(notificationDeliveries)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(stillOurs(row))
-    .returning({ id: notificationDeliveries.id });
-
-/** Runs a guarded outbox write; ClaimLost when its guard (the 'sent' mark) changed no row. */
-async function recordSent(write: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    await write();
-  } catch (err) {
-    throw err instanceof GuardNotMet ? new ClaimLost() : err;
-  }
-  return { status: 'sent', marked: true };
-}
-
 async function deliverEmail(
   deps: DeliveryDeps,
   batch: Batch,
@@ -467,15 +446,13 @@ async function deliverEmail(
 ): Promise<Outcome> {
   if (!n.email || n.email.endsWith('.invalid')) return { status: 'skipped', reason: 'no e-mail address' };
   const mail = await buildMail(deps, batch, n, n.email, row.id);
-  // The outbox row and the 'sent' mark commit together: never a mail without its mark, nor the reverse.
-  const outcome = await recordSent(() =>
-    deps.mailer.send(mail, { wake: false, guard: sentMark(deps.db, row) }),
-  );
-  batch.recorded.mail += 1;
-  return outcome;
+  // The outbox row and the 'sent' mark are written together, with the batch's others (recordBatch).
+  const domain = messageIdDomain(mailFrom(deps.env));
+  batch.toRecord.push({ row, n, message: { delivery: row, mail: mailOutboxRow(mail, domain) } });
+  return { status: 'recording' };
 }
 
-/** The text, written to sms_outbox with the 'sent' mark in one statement (as deliverEmail does). */
+/** The text, written to sms_outbox with the 'sent' mark (as deliverEmail's e-mail). */
 async function deliverSms(
   deps: DeliveryDeps,
   batch: Batch,
@@ -501,21 +478,15 @@ async function deliverSms(
   const booking = n.relatedId ? await batch.view(n.userId, n.relatedId).catch(() => null) : null;
   const facts = booking ? smsFactsOf(booking) : null;
   const body = facts ? smsText(n.type, facts, textOptions) : fallbackSmsText(n.title, textOptions);
-  const outcome = await recordSent(() =>
-    recordSms(
-      deps.db,
-      {
-        to,
-        body,
-        kind: n.type,
-        dedupeKey: row.id,
-        meta: { deliveryId: row.id, notificationId: n.id, relatedId: n.relatedId },
-      },
-      { wake: false, guard: sentMark(deps.db, row) },
-    ),
-  );
-  batch.recorded.sms += 1;
-  return outcome;
+  const sms = {
+    to,
+    body,
+    kind: n.type,
+    dedupeKey: row.id,
+    meta: { deliveryId: row.id, notificationId: n.id, relatedId: n.relatedId },
+  };
+  batch.toRecord.push({ row, n, message: { delivery: row, sms } });
+  return { status: 'recording' };
 }
 
 async function deliverPush(deps: DeliveryDeps, batch: Batch, n: NotificationRow): Promise<Outcome> {
@@ -561,8 +532,15 @@ async function deliverPush(deps: DeliveryDeps, batch: Batch, n: NotificationRow)
   return { status: 'skipped', reason: 'no usable push subscription' };
 }
 
+/**
+ * What an attempt's error is stored as: the innermost cause's message. Drizzle wraps a database error in
+ * "Failed query: <the statement> params: <its parameters>", which for the batch's outbox statement would
+ * store other recipients' e-mails in this row's last_error.
+ */
 function errorText(err: unknown) {
-  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
+  let e = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return (e instanceof Error ? e.message : String(e)).slice(0, 500);
 }
 
 /**
@@ -577,7 +555,7 @@ export const RENEW_AFTER_MS = (CLAIM_LEASE_SECONDS * 1000) / 4;
  * the end of a slow batch can outlive its lease, be claimed by another instance (attempts + 1) and be
  * delivered there. Of that claim and this renewal only one can win (both update the row; the loser's
  * condition no longer holds), so the row goes out once: an e-mail or text would be caught anyway by its
- * transactional mark (ClaimLost), a push would not. Only rows reached RENEW_AFTER_MS after their claim are
+ * mark, written with it (record-sent.ts), a push would not. Only rows reached RENEW_AFTER_MS after their claim are
  * renewed (a statement per row saved in the usual quick batch).
  */
 async function renewClaim(deps: DeliveryDeps, batch: Batch, row: Claimed): Promise<boolean> {
@@ -590,19 +568,23 @@ async function renewClaim(deps: DeliveryDeps, batch: Batch, row: Claimed): Promi
   return renewed.length > 0;
 }
 
-/** Step 3 for one claimed row; null when the claim was lost before it began (another instance has it). */
+/** Only while the claim on `row` is ours: a later claim's outcome is not overwritten. */
+const markRow = (deps: DeliveryDeps, row: Claimed, set: PgUpdateSetSource<typeof notificationDeliveries>) =>
+  deps.db.update(notificationDeliveries).set(set).where(stillOurs(row));
+
+/**
+ * Step 3 for one claimed row; null when the claim was lost before it began (another instance has it), and
+ * 'recording' for an e-mail or text rendered and waiting in the batch for its statement (recordBatch).
+ */
 async function deliverOne(
   deps: DeliveryDeps,
   batch: Batch,
   row: Claimed,
-): Promise<keyof DeliveryRoundResult | null> {
+): Promise<keyof DeliveryRoundResult | 'recording' | null> {
   if (!(await renewClaim(deps, batch, row))) return null;
-  // Only while the claim is ours: a later claim's outcome is not overwritten.
-  const mark = (set: PgUpdateSetSource<typeof notificationDeliveries>) =>
-    deps.db.update(notificationDeliveries).set(set).where(stillOurs(row));
   const n = batch.notifications.get(row.notification_id);
   if (!n) {
-    await mark({ status: 'skipped', lastError: 'notification removed' });
+    await markRow(deps, row, { status: 'skipped', lastError: 'notification removed' });
     return 'skipped';
   }
   try {
@@ -612,41 +594,58 @@ async function deliverOne(
         : row.channel === 'sms'
           ? await deliverSms(deps, batch, row, n)
           : await deliverPush(deps, batch, n);
+    if (outcome.status === 'recording') return 'recording';
     if (outcome.status === 'sent') {
-      if (!outcome.marked) await mark({ status: 'sent', sentAt: sql`now()`, lastError: null });
+      await markRow(deps, row, { status: 'sent', sentAt: sql`now()`, lastError: null });
       return 'sent';
     }
-    await mark({ status: 'skipped', lastError: outcome.reason });
+    await markRow(deps, row, { status: 'skipped', lastError: outcome.reason });
     return 'skipped';
   } catch (err) {
-    // Someone else settled this row meanwhile (its lease ran out and another instance took it): leave it.
-    if (err instanceof ClaimLost) return 'skipped';
-    if (row.attempts >= MAX_ATTEMPTS) {
-      await mark({ status: 'failed', lastError: errorText(err) });
-      console.error(`notification ${n.id} by ${row.channel} failed for good`, err);
-      return 'failed';
-    }
-    const delay = (deps.retryDelayMs ?? defaultRetryDelayMs)(row.attempts);
-    await mark({
-      lastError: errorText(err),
-      nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
-    });
-    return 'retried';
+    return attemptFailed(deps, row, n, err);
   }
 }
 
-/** Wakes the mail and SMS workers once for what a batch recorded (its rows were recorded without). */
-async function wakeOutboxWorkers(db: Db, recorded: Batch['recorded']): Promise<void> {
-  const channels = [...(recorded.mail ? [MAIL_CHANNEL] : []), ...(recorded.sms ? [SMS_CHANNEL] : [])];
-  if (channels.length === 0) return;
-  const notifies = sql.join(
-    channels.map((c) => sql`pg_notify(${c}, '')`),
-    sql`, `,
-  );
-  // Committed already: a lost wake-up only delays them until the workers' next poll.
-  await db
-    .execute(sql`select ${notifies}`)
-    .catch((err: unknown) => console.error('outbox NOTIFY failed', err));
+/** A failed attempt: retried after its backoff, or 'failed' after MAX_ATTEMPTS. */
+async function attemptFailed(
+  deps: DeliveryDeps,
+  row: Claimed,
+  n: NotificationRow,
+  err: unknown,
+): Promise<'failed' | 'retried'> {
+  if (row.attempts >= MAX_ATTEMPTS) {
+    await markRow(deps, row, { status: 'failed', lastError: errorText(err) });
+    console.error(`notification ${n.id} by ${row.channel} failed for good: ${errorText(err)}`);
+    return 'failed';
+  }
+  const delay = (deps.retryDelayMs ?? defaultRetryDelayMs)(row.attempts);
+  await markRow(deps, row, {
+    lastError: errorText(err),
+    nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+  });
+  return 'retried';
+}
+
+/**
+ * Writes the batch's e-mails and texts with their 'sent' marks, waking the mail and SMS workers (one
+ * statement), and counts them. A row whose mark did not take lost its claim to another instance, which
+ * settles it ('skipped' here, as before). If the statement fails, nothing of it happened: each of its rows
+ * is a failed attempt.
+ */
+async function recordBatch(deps: DeliveryDeps, batch: Batch, result: DeliveryRoundResult): Promise<void> {
+  const pending = batch.toRecord.splice(0);
+  if (pending.length === 0) return;
+  let marked: Set<string>;
+  try {
+    marked = await recordSentMessages(
+      deps.db,
+      pending.map((p) => p.message),
+    );
+  } catch (err) {
+    for (const p of pending) result[await attemptFailed(deps, p.row, p.n, err)] += 1;
+    return;
+  }
+  for (const p of pending) result[marked.has(p.row.id) ? 'sent' : 'skipped'] += 1;
 }
 
 /** One round: enqueue, then claim and deliver until nothing due is left. */
@@ -661,10 +660,12 @@ export async function runDeliveryRound(deps: DeliveryDeps): Promise<DeliveryRoun
     try {
       for (const row of claimed) {
         const outcome = await deliverOne(deps, batch, row);
-        if (outcome) result[outcome] += 1;
+        if (outcome && outcome !== 'recording') result[outcome] += 1;
       }
     } finally {
-      await wakeOutboxWorkers(deps.db, batch.recorded);
+      // Also when a row failed past its own handling (the database went away): what was rendered is
+      // written if it can be, else its rows are retried once their lease ends.
+      await recordBatch(deps, batch, result);
     }
     // A short batch took every row due when it was claimed: no claim again to find none (issue 34: a
     // statement per round). Rows enqueued since NOTIFY, and a wake-up during a round runs another.

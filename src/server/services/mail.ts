@@ -6,9 +6,8 @@
  * rolled-back one none. Nothing here talks to SMTP.
  */
 import { randomUUID } from 'node:crypto';
-import { desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { GuardNotMet, insertOneIf } from '../db/insert-one-if.ts';
 import { mailOutbox, type StoredAttachment } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
 
@@ -33,17 +32,6 @@ export interface MailMessage {
 export interface SendOptions {
   /** Record the mail in this transaction (the change that causes it). */
   tx?: Db;
-  /**
-   * false: no NOTIFY for this mail; the caller wakes the mail worker once for the many it records (the
-   * delivery worker after each batch: a statement less per mail). Its next poll finds the mail anyway.
-   */
-  wake?: boolean;
-  /**
-   * An UPDATE ... RETURNING run in the same statement as the outbox insert (db/insert-one-if.ts): the mail
-   * is recorded only when it changed a row, both or neither, else send() throws GuardNotMet. The delivery
-   * worker's 'sent' mark (issue 34).
-   */
-  guard?: SQLWrapper;
 }
 
 export interface Mailer {
@@ -68,49 +56,53 @@ export function newMessageId(domain: string): string {
   return `<${randomUUID()}@${domain}>`;
 }
 
+/** The mail_outbox row of a message, as it is inserted (its Message-ID chosen now: ADR 011). */
+export type MailOutboxRow = typeof mailOutbox.$inferInsert & { messageId: string };
+
+/**
+ * The outbox row of `message`, with a new Message-ID on `domain`: what Mailer.send inserts, and what the
+ * delivery worker inserts for a batch in one statement with its 'sent' marks (modules/delivery/record-sent.ts).
+ */
+export function mailOutboxRow(message: MailMessage, domain: string): MailOutboxRow {
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    kind: message.kind,
+    replyTo: message.replyTo ?? null,
+    meta: message.meta ?? {},
+    messageId: newMessageId(domain),
+    status: 'pending',
+    expiresAt: message.expiresAt ?? null,
+    attachments: (message.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      ...(a.contentType ? { contentType: a.contentType } : {}),
+    })),
+  };
+}
+
 export function createMailer(db: Db, opts: { from: string }): Mailer {
   const domain = messageIdDomain(opts.from);
   return {
     async send(message, sendOpts = {}) {
-      const messageId = newMessageId(domain);
-      const attachments = (message.attachments ?? []).map((a) => ({
-        filename: a.filename,
-        content: a.content,
-        ...(a.contentType ? { contentType: a.contentType } : {}),
-      }));
+      const row = mailOutboxRow(message, domain);
       const record = async (tx: Db) => {
-        const { guarded, id } = await insertOneIf(tx, {
-          table: 'mail_outbox',
-          values: [
-            ['to', sql`${message.to}`],
-            ['subject', sql`${message.subject}`],
-            ['text', sql`${message.text}`],
-            ['html', sql`${message.html ?? null}::text`],
-            ['kind', sql`${message.kind}`],
-            ['reply_to', sql`${message.replyTo ?? null}::text`],
-            ['meta', sql`${JSON.stringify(message.meta ?? {})}::jsonb`],
-            ['message_id', sql`${messageId}`],
-            ['status', sql`'pending'`],
-            ['expires_at', sql`${message.expiresAt?.toISOString() ?? null}::timestamptz`],
-            ['attachments', sql`${JSON.stringify(attachments)}::jsonb`],
-          ],
-          guard: sendOpts.guard,
-        });
-        if (!guarded || !id) throw new GuardNotMet();
-        return id;
+        const [inserted] = await tx.insert(mailOutbox).values(row).returning({ id: mailOutbox.id });
+        return inserted!.id;
       };
       const wake = (tx: Db) => tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
       if (sendOpts.tx) {
         const id = await record(sendOpts.tx);
         // Delivered after commit, nothing if the transaction rolls back.
-        if (sendOpts.wake !== false) await wake(sendOpts.tx);
-        return { id, messageId };
+        await wake(sendOpts.tx);
+        return { id, messageId: row.messageId };
       }
       const id = await record(db);
       // The mail is recorded; a lost wake-up only delays it until the worker's next poll.
-      if (sendOpts.wake !== false)
-        await wake(db).catch((err: unknown) => console.error('mail outbox NOTIFY failed', err));
-      return { id, messageId };
+      await wake(db).catch((err: unknown) => console.error('mail outbox NOTIFY failed', err));
+      return { id, messageId: row.messageId };
     },
   };
 }

@@ -1,16 +1,15 @@
 /**
  * Text messages (issue 30): the one provider interface, its drivers (a Twilio-compatible REST API, and the
- * development mailbox), recording a message in sms_outbox, the numbers a text can go to, and the inbound
+ * development mailbox), the numbers a text can go to, and the inbound
  * webhook's signature. Imports no domain: the delivery worker and the webhook route call it.
  *
  * A message is never sent from a request or a delivery directly: it is an sms_outbox row first, written in
  * the caller's transaction, and services/sms-worker.ts sends it after commit, with retries.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import type { Db } from '../db/client.ts';
-import { GuardNotMet, insertOneIf } from '../db/insert-one-if.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
 
@@ -142,6 +141,7 @@ export function smsNumber(stored: string | null | undefined): string | null {
   return parsed?.isValid() ? parsed.number : null;
 }
 
+/** A text to record in sms_outbox (the delivery worker's: modules/delivery/record-sent.ts). */
 export interface NewSms {
   to: string;
   body: string;
@@ -149,36 +149,6 @@ export interface NewSms {
   /** Never two rows with the same key (the notification delivery it comes from). */
   dedupeKey?: string | null;
   meta?: Record<string, unknown>;
-}
-
-/**
- * Records a text in the outbox, inside the caller's transaction (the worker wakes after commit; with
- * `wake: false` the caller wakes it once for many, and with a `guard` only if that UPDATE ... RETURNING, run
- * in the same statement, changed a row, else GuardNotMet: both as mail.ts's options). Answers the row's
- * id, or null when a row with the same dedupe key already exists.
- */
-export async function recordSms(
-  tx: Db,
-  message: NewSms,
-  opts: { wake?: boolean; guard?: SQLWrapper } = {},
-): Promise<string | null> {
-  const { guarded, id } = await insertOneIf(tx, {
-    table: 'sms_outbox',
-    values: [
-      ['to', sql`${message.to}`],
-      ['body', sql`${message.body}`],
-      ['kind', sql`${message.kind}`],
-      ['dedupe_key', sql`${message.dedupeKey ?? null}::text`],
-      ['meta', sql`${JSON.stringify(message.meta ?? {})}::jsonb`],
-      ['status', sql`'pending'`],
-    ],
-    onConflict: sql`on conflict (dedupe_key) do nothing`,
-    guard: opts.guard,
-  });
-  if (!guarded) throw new GuardNotMet();
-  if (!id) return null;
-  if (opts.wake !== false) await tx.execute(sql`select pg_notify(${SMS_CHANNEL}, '')`);
-  return id;
 }
 
 /**
