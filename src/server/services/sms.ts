@@ -8,7 +8,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { storedPhone } from '../../shared/validation/phone.ts';
 import type { Db } from '../db/client.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
@@ -137,8 +137,8 @@ export function smsProviderFor(
  */
 export function smsNumber(stored: string | null | undefined): string | null {
   if (!stored?.trim()) return null;
-  const parsed = parsePhoneNumberFromString(stored.trim(), 'AU');
-  return parsed?.isValid() ? parsed.number : null;
+  const parsed = storedPhone(stored.trim());
+  return parsed?.mobile ? parsed.number : null;
 }
 
 /** A text to record in sms_outbox (the delivery worker's: modules/delivery/record-sent.ts). */

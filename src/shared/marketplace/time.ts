@@ -6,6 +6,7 @@
  */
 import { TIME_ZONE } from '../constants.ts';
 import { dateTimeFormat } from '../intl.ts';
+import { memoize } from '../memoize.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -132,8 +133,8 @@ export function formatSydney(instant: Date | string, opts: Intl.DateTimeFormatOp
   }).format(new Date(instant));
 }
 
-/** The weekday, day, month, year and '9:30 am' of an instant on the Sydney wall clock. */
-export function sydneyParts(instant: Date | string) {
+/** sydneyParts by epoch milliseconds, memoized: a booking's e-mails, texts and calendar repeat its times. */
+const sydneyPartsAt = memoize((ms: number) => {
   const parts = dateTimeFormat({
     timeZone: TIME_ZONE,
     weekday: 'short',
@@ -143,7 +144,7 @@ export function sydneyParts(instant: Date | string) {
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
-  }).formatToParts(new Date(instant));
+  }).formatToParts(ms);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     weekday: get('weekday'),
@@ -152,6 +153,11 @@ export function sydneyParts(instant: Date | string) {
     year: get('year'),
     time: `${get('hour')}:${get('minute')} ${get('dayPeriod').toLowerCase()}`,
   };
+});
+
+/** The weekday, day, month, year and '9:30 am' of an instant on the Sydney wall clock. */
+export function sydneyParts(instant: Date | string) {
+  return sydneyPartsAt(new Date(instant).getTime());
 }
 
 /** 'Fri 27 Nov 2026, 5:30 am' on the Sydney wall clock (e-mails, calendar texts). */

@@ -17,6 +17,7 @@
  * browser's download small.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { memoize } from '../memoize.ts';
 import { BOOKING_STATE_TEXT } from '../messages.ts';
 import { z } from './z.ts';
 
@@ -80,10 +81,31 @@ export function normaliseBusinessPhone(input: string): PhoneResult {
   return AU_LANDLINE.test(e164) ? { ok: true, e164 } : { ok: false, message: PHONE_MESSAGES.businessInvalid };
 }
 
+/**
+ * A stored number read once (memoized: the same few numbers are shown, linked and texted many times per
+ * booking): null when it cannot be read; `mobile` when the mobile patterns know it.
+ */
+export const storedPhone = memoize((stored: string) => {
+  const parsed = parsePhoneNumberFromString(stored, 'AU');
+  if (!parsed) return null;
+  const mobile = parsed.isValid();
+  return {
+    mobile,
+    /** E.164 */
+    number: parsed.number as string,
+    /** As people write it: '0412 345 678', '+44 7911 123456'; only for a mobile. */
+    written: mobile
+      ? parsed.countryCallingCode === '61'
+        ? parsed.formatNational()
+        : parsed.formatInternational()
+      : null,
+  };
+});
+
 /** Whether a stored number is a mobile (one a text message can reach and a driver answers at the kerb). */
 export function isMobilePhone(stored: string | null | undefined): boolean {
   if (!stored) return false;
-  return parsePhoneNumberFromString(stored, 'AU')?.isValid() === true;
+  return storedPhone(stored)?.mobile === true;
 }
 
 /** The number the customer calls on the day: the business number when it is a mobile, else the driver's own. */
@@ -110,13 +132,10 @@ export const phoneField = z.string({ error: PHONE_MESSAGES.required }).transform
 export function formatPhone(stored: string): string {
   // A landline (the mobile-only patterns do not know it): (02) 4981 1234.
   if (AU_LANDLINE.test(stored)) return `(0${stored[3]}) ${stored.slice(4, 8)} ${stored.slice(8)}`;
-  const parsed = parsePhoneNumberFromString(stored, 'AU');
-  if (!parsed?.isValid()) return stored.trim();
-  return parsed.countryCallingCode === '61' ? parsed.formatNational() : parsed.formatInternational();
+  return storedPhone(stored)?.written ?? stored.trim();
 }
 
 /** The tel: link of a stored number (E.164 when it can be read, else its digits and +). */
 export function phoneHref(stored: string): string {
-  const parsed = parsePhoneNumberFromString(stored, 'AU');
-  return `tel:${parsed?.number ?? stored.replace(/[^0-9+]/g, '')}`;
+  return `tel:${storedPhone(stored)?.number ?? stored.replace(/[^0-9+]/g, '')}`;
 }
