@@ -76,28 +76,43 @@ const customerUser = alias(users, 'customer_user');
 const driverUser = alias(users, 'driver_user');
 
 /**
+ * What the facts read, as a select from `source` (the bookings table, or a booking just inserted: a CTE
+ * with the same columns) and its joins: the booking, its trip, the quoted vehicle and both people. One
+ * definition for bookingDayFacts and the booking's insert (bookings/insert.ts reads them in the statement
+ * that inserts the booking: issue 34).
+ */
+export function dayFactsSelect(q: Pick<Db, 'select'>, source: typeof bookings) {
+  return q
+    .select({
+      booking: {
+        id: source.id,
+        customerId: source.customerId,
+        driverId: source.driverId,
+        priceCents: source.priceCents,
+      },
+      ride: rides,
+      driver: drivers,
+      quoted: vehicles,
+      c: { fullName: customerUser.fullName, phone: customerUser.phone },
+      d: { fullName: driverUser.fullName, phone: driverUser.phone },
+    })
+    .from(source)
+    .innerJoin(rides, eq(rides.id, source.rideId))
+    .innerJoin(quotes, eq(quotes.id, source.quoteId))
+    .leftJoin(vehicles, eq(vehicles.id, quotes.vehicleId))
+    .leftJoin(drivers, eq(drivers.userId, source.driverId))
+    .leftJoin(customerUser, eq(customerUser.id, source.customerId))
+    .leftJoin(driverUser, eq(driverUser.id, source.driverId));
+}
+
+/**
  * One statement (issue 34): the booking, its trip, the quoted vehicle and both people. Prepared under a
  * name: planning this seven-table join took about 4 ms, eight times its execution, on every accept
  * (pg_stat_statements, bench/README.md); PostgreSQL now plans it once per connection.
  */
 export async function bookingDayFacts(db: Db, bookingId: string): Promise<BookingDayFacts | null> {
   const [row] = await prepared(db, 'booking_day_facts', (h) =>
-    h
-      .select({
-        booking: bookings,
-        ride: rides,
-        driver: drivers,
-        quoted: vehicles,
-        c: { fullName: customerUser.fullName, phone: customerUser.phone },
-        d: { fullName: driverUser.fullName, phone: driverUser.phone },
-      })
-      .from(bookings)
-      .innerJoin(rides, eq(rides.id, bookings.rideId))
-      .innerJoin(quotes, eq(quotes.id, bookings.quoteId))
-      .leftJoin(vehicles, eq(vehicles.id, quotes.vehicleId))
-      .leftJoin(drivers, eq(drivers.userId, bookings.driverId))
-      .leftJoin(customerUser, eq(customerUser.id, bookings.customerId))
-      .leftJoin(driverUser, eq(driverUser.id, bookings.driverId))
+    dayFactsSelect(h, bookings)
       .where(eq(bookings.id, sql.placeholder('bookingId')))
       .prepare('booking_day_facts'),
   ).execute({ bookingId });
@@ -105,8 +120,8 @@ export async function bookingDayFacts(db: Db, bookingId: string): Promise<Bookin
   return dayFactsOf(row);
 }
 
-type DayFactsRow = {
-  booking: typeof bookings.$inferSelect;
+export type DayFactsRow = {
+  booking: Pick<typeof bookings.$inferSelect, 'id' | 'customerId' | 'driverId' | 'priceCents'>;
   ride: typeof rides.$inferSelect;
   driver: typeof drivers.$inferSelect | null;
   quoted: typeof vehicles.$inferSelect | null;
@@ -114,7 +129,7 @@ type DayFactsRow = {
   d: { fullName: string; phone: string | null } | null;
 };
 
-function dayFactsOf(row: DayFactsRow): BookingDayFacts {
+export function dayFactsOf(row: DayFactsRow): BookingDayFacts {
   const { c, d } = row;
   const { ride } = row;
   const company = row.driver?.companyName?.trim();

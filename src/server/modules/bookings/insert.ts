@@ -3,16 +3,19 @@
  * price from a fare table, or seats or the whole vehicle on a run. Each is a normal booking: the same row,
  * fare statement, 'booked' event, the driver told at once and the customer's confirmation (e-mail, .ics,
  * reminders and ratings follow from the row). Called inside the caller's transaction, after it has locked
- * the trip and accepted the quote; the one-live-booking index is the last guard.
+ * the trip and accepted the quote; the one-live-booking index is the last guard. The booking's
+ * notifications are returned, for the caller to write with the others it makes (declined drivers): one
+ * statement for all (issue 34).
  */
 import { sql } from 'drizzle-orm';
 import { fareStatement } from '../../../shared/marketplace/booking.ts';
 import type { BookingOrigin } from '../../../shared/marketplace/booking-origin.ts';
 import type { Db } from '../../db/client.ts';
-import type { quotes, rides } from '../../db/schema/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { bookingEvents, bookings, type quotes, type rides } from '../../db/schema/index.ts';
 import { rideEnd } from '../../services/places.ts';
-import { notifyAll } from '../notifications/service.ts';
-import { bookedSentence, bookingConfirmedNotification, bookingDayFacts } from './confirmation.ts';
+import type { NewNotification } from '../notifications/service.ts';
+import { bookedSentence, bookingConfirmedNotification, dayFactsOf, dayFactsSelect } from './confirmation.ts';
 
 export interface NewBooking {
   ride: typeof rides.$inferSelect;
@@ -35,8 +38,47 @@ export interface NewBooking {
   notifyParties?: boolean;
 }
 
-/** Inserts the booking, its 'booked' event and both notifications; returns the booking's id. */
-export async function insertBooking(tx: Db, b: NewBooking): Promise<string> {
+export interface InsertedBooking {
+  id: string;
+  /** The driver's and the customer's notifications, not yet written: the caller writes them (notifyAll). */
+  notifications: NewNotification[];
+}
+
+/**
+ * The booking and its 'booked' event inserted, and what its notifications say about the day (the trip,
+ * the quoted vehicle, both people: bookings/confirmation.ts) read from the inserted row, in one prepared
+ * statement (issue 34: three before). The trip and quote were changed earlier in the caller's transaction,
+ * so this statement sees them; the booking itself only through the CTE's RETURNING.
+ */
+function insertWithFacts(d: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const booking = d
+    .$with('booking', {
+      id: bookings.id,
+      rideId: bookings.rideId,
+      quoteId: bookings.quoteId,
+      customerId: bookings.customerId,
+      driverId: bookings.driverId,
+      priceCents: bookings.priceCents,
+    })
+    .as(sql`insert into bookings (ride_id, quote_id, customer_id, driver_id, status, price_cents,
+                                 fare_statement, accepted_at, bundle_id, origin, run_id, seats)
+            values (${p('rideId')}, ${p('quoteId')}, ${p('customerId')}, ${p('driverId')}, 'confirmed',
+                    ${p('priceCents')}, ${p('statement')}, now(), ${p('bundleId')}, ${p('origin')},
+                    ${p('runId')}, ${p('seats')})
+            returning id, ride_id, quote_id, customer_id, driver_id, price_cents`);
+  const event = d
+    .$with('event', { id: bookingEvents.id })
+    .as(sql`insert into booking_events (booking_id, type, actor_id, note)
+            select id, 'booked', ${p('actorId')}, ${p('statement')} from booking returning id`);
+  // The CTE has the bookings table's columns under its own name.
+  return dayFactsSelect(d.with(booking, event), booking as unknown as typeof bookings).prepare(
+    'insert_booking',
+  );
+}
+
+/** Inserts the booking and its 'booked' event; returns its id and both sides' notifications to write. */
+export async function insertBooking(tx: Db, b: NewBooking): Promise<InsertedBooking> {
   const statement = fareStatement({
     priceCents: b.quote.priceCents,
     pickupLocality: b.ride.pickupLocality,
@@ -47,26 +89,25 @@ export async function insertBooking(tx: Db, b: NewBooking): Promise<string> {
     brandName: b.brandName,
     ...(b.pairTotalCents !== undefined ? { pairTotalCents: b.pairTotalCents } : {}),
   });
-  // The booking and its 'booked' event in one statement (issue 34: an accept in a handful of statements).
-  const inserted = (await tx.execute(sql`
-    with booking as (
-      insert into bookings (ride_id, quote_id, customer_id, driver_id, status, price_cents, fare_statement,
-                            accepted_at, bundle_id, origin, run_id, seats)
-      values (${b.ride.id}, ${b.quote.id}, ${b.ride.customerId}, ${b.quote.driverId}, 'confirmed',
-              ${b.quote.priceCents}, ${statement}, now(), ${b.bundleId ?? null}, ${b.origin},
-              ${b.runId ?? null}, ${b.seats ?? null})
-      returning id),
-    event as (
-      insert into booking_events (booking_id, type, actor_id, note)
-      select id, 'booked', ${b.actorId}, ${statement} from booking)
-    select id from booking`)) as unknown as { rows: { id: string }[] };
-  const bookingId = inserted.rows[0]!.id;
-  if (b.notifyParties === false) return bookingId;
-  // What was booked (passengers, bags, needs, flight, the note), so the driver's message says it too; read
-  // once for both sides' notifications, which are written together.
-  const facts = await bookingDayFacts(tx, bookingId);
-  const bookedText = facts ? ` ${bookedSentence(facts)}` : '';
-  await notifyAll(tx, [
+  const [row] = await prepared(tx, 'insert_booking', insertWithFacts).execute({
+    rideId: b.ride.id,
+    quoteId: b.quote.id,
+    customerId: b.ride.customerId,
+    driverId: b.quote.driverId,
+    priceCents: b.quote.priceCents,
+    statement,
+    bundleId: b.bundleId ?? null,
+    origin: b.origin,
+    runId: b.runId ?? null,
+    seats: b.seats ?? null,
+    actorId: b.actorId,
+  });
+  const bookingId = row!.booking.id;
+  if (b.notifyParties === false) return { id: bookingId, notifications: [] };
+  // What was booked (passengers, bags, needs, flight, the note), so the driver's message says it too.
+  const facts = dayFactsOf(row!);
+  const bookedText = ` ${bookedSentence(facts)}`;
+  const notifications: NewNotification[] = [
     {
       userId: b.quote.driverId,
       type: 'quote_accepted',
@@ -74,7 +115,7 @@ export async function insertBooking(tx: Db, b: NewBooking): Promise<string> {
       message: `${b.driverMessage}${bookedText}`,
       relatedId: bookingId,
     },
-    ...(facts ? [bookingConfirmedNotification(facts, bookingId)] : []),
-  ]);
-  return bookingId;
+    bookingConfirmedNotification(facts, bookingId),
+  ];
+  return { id: bookingId, notifications };
 }

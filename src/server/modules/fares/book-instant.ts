@@ -25,6 +25,7 @@ import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { isRaceError } from '../bookings/db-errors.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import { insertBooking } from '../bookings/insert.ts';
+import { notifyAll } from '../notifications/service.ts';
 import { declineOtherQuotes } from '../quotes/decline-others.ts';
 import { driverDisplayName, tripName } from '../quotes/rules.ts';
 import { vehicleLabel } from '../verification/standing.ts';
@@ -123,7 +124,7 @@ export async function bookInstant(
         .where(and(eq(rides.id, rideId), eq(rides.status, 'open')))
         .returning();
       if (!booked) throw new NotOpen();
-      const bookingId = await insertBooking(tx, {
+      const booking = await insertBooking(tx, {
         ride: booked,
         quote: quote!,
         actorId: user.id,
@@ -132,7 +133,12 @@ export async function bookInstant(
         driverTitle: FARE_TEXT.driverTitle,
         driverMessage: FARE_TEXT.driverMessage(total, tripName(booked)),
       });
-      await declineOtherQuotes(tx, [booked], [quote!.id]);
+      // The driver, the customer and the declined drivers told in one statement.
+      await notifyAll(tx, [
+        ...booking.notifications,
+        ...(await declineOtherQuotes(tx, [booked], [quote!.id])),
+      ]);
+      const bookingId = booking.id;
       await recordIdempotentEffect(tx, bookingId);
       return { bookingId, created: true, booking: await loadBookingDto(tx, user, bookingId) };
     });

@@ -63,17 +63,25 @@ export async function notifyAll(tx: Db, list: readonly NewNotification[]): Promi
   await insertNotifications(tx, list);
 }
 
-/** New rows, their live events and NOTIFYs: one statement (`list` not empty). */
+/**
+ * New rows, their live events and NOTIFYs: one statement (`list` not empty). The list goes as one JSON
+ * array, so the statement's text is the same however many are told (PostgreSQL plans it once per
+ * connection, ADR 038; a VALUES list of one row per notification was a new text per length).
+ */
 async function insertNotifications(tx: Db, list: readonly NewNotification[]): Promise<void> {
-  const values = sql.join(
-    list.map(
-      (n, i) =>
-        sql`(${i}::int, ${n.userId}::uuid, ${n.type}::text, ${n.title}::text, ${n.message}::text, ${n.relatedId ?? null}::uuid)`,
-    ),
-    sql`, `,
-  );
+  const given = list.map((n, ord) => ({
+    ord,
+    user_id: n.userId,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    related_id: n.relatedId ?? null,
+  }));
   await tx.execute(sql`
-    with given (ord, user_id, type, title, message, related_id) as (values ${values}),
+    with given as (
+      select * from jsonb_to_recordset(${JSON.stringify(given)}::jsonb)
+        as g(ord int, user_id uuid, type text, title text, message text, related_id uuid)
+    ),
     inserted as (
       insert into notifications (user_id, type, title, message, related_id)
       select user_id, type, title, message, related_id from given order by ord

@@ -18,6 +18,7 @@ import { isRaceError } from '../bookings/db-errors.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import { insertBooking } from '../bookings/insert.ts';
 import { notifyPairBooked, type PairLeg } from '../bookings/pair-confirmation.ts';
+import { type NewNotification, notifyAll } from '../notifications/service.ts';
 import { takeRunSeats } from '../runs/seats.ts';
 import { bookingOfAcceptedQuote, legsRefusal, legsToBook } from './acceptable.ts';
 import { declineOtherQuotes } from './decline-others.ts';
@@ -148,6 +149,8 @@ export async function acceptQuote(
 
       let selfBookingId = '';
       const pairLegs: PairLeg[] = [];
+      // Everyone this accept tells (the driver, the customer, the declined drivers), written together below.
+      const told: NewNotification[] = [];
       for (const leg of legs) {
         const quote = accepted.find((q) => q.id === leg.quote.id)!;
         const ride = booked.find((r) => r.id === leg.ride.id)!;
@@ -156,7 +159,7 @@ export async function acceptQuote(
           ? await takeRunSeats(tx, { runId: quote.runId, seats: quote.runSeats, bags: ride.luggageBags })
           : null;
         if (quote.runId && !run) throw new RunFull();
-        const bookingId = await insertBooking(tx, {
+        const booking = await insertBooking(tx, {
           ride,
           quote,
           actorId: user.id,
@@ -169,13 +172,15 @@ export async function acceptQuote(
           // A pair's legs tell the driver once, for both (notifyPairBooked below).
           driverMessage: `Your quote of ${formatAud(quote.priceCents)} for the trip ${tripName(ride)} was accepted. The customer's contact details are on the booking.`,
         });
-        if (quote.id === id) selfBookingId = bookingId;
-        pairLegs.push({ bookingId, leg: ride.outboundRideId ? 'return' : 'outbound' });
+        told.push(...booking.notifications);
+        if (quote.id === id) selfBookingId = booking.id;
+        pairLegs.push({ bookingId: booking.id, leg: ride.outboundRideId ? 'return' : 'outbound' });
       }
       // A return pair is one booking with two legs to both sides: one confirmation each (issue 32).
       if (pair) await notifyPairBooked(tx, pairLegs, total);
 
-      await declineOtherQuotes(tx, booked, quoteIds);
+      told.push(...(await declineOtherQuotes(tx, booked, quoteIds)));
+      await notifyAll(tx, told);
       await recordIdempotentEffect(tx, selfBookingId);
       const answer = await acceptedAnswer(tx, user, selfBookingId);
       return { bookingId: selfBookingId, created: true, answer };

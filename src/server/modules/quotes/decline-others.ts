@@ -7,16 +7,20 @@ import { anyOfPlaceholder } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { quotes, type rides } from '../../db/schema/index.ts';
-import { type NewNotification, notifyAll } from '../notifications/service.ts';
+import type { NewNotification } from '../notifications/service.ts';
 import { declineOtherHalves } from '../rides/cancel.ts';
 import { LIVE, tripName } from './rules.ts';
 
-/** `booked`: the trips just booked; `keep`: the quotes they were booked with (not declined). */
+/**
+ * `booked`: the trips just booked; `keep`: the quotes they were booked with (not declined). Returns the
+ * declined drivers' notifications, not yet written: the caller writes them with the booking's own in one
+ * statement (notifyAll; issue 34).
+ */
 export async function declineOtherQuotes(
   tx: Db,
   booked: (typeof rides.$inferSelect)[],
   keep: string[],
-): Promise<void> {
+): Promise<NewNotification[]> {
   const rideIds = booked.map((r) => r.id);
   // Prepared (db/prepared.ts): every booking runs it (issue 34).
   const declined = await prepared(tx, 'decline_other_quotes', (d) =>
@@ -49,8 +53,6 @@ export async function declineOtherQuotes(
       relatedId: ride.id,
     });
   }
-  // Every declined driver told in one statement, however many quoted (issue 34).
-  await notifyAll(tx, messages);
   // Other drivers' prices for both legs of a pair, when only one leg was booked here: the other half
   // is declined too (they may quote that leg alone).
   await declineOtherHalves(
@@ -58,4 +60,5 @@ export async function declineOtherQuotes(
     declined,
     'The customer booked one leg of this return trip with another driver, so your price for both legs was declined. You can quote the other leg on its own.',
   );
+  return messages;
 }

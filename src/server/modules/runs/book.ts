@@ -23,6 +23,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { recordIdempotentEffect } from '../../http/idempotency.ts';
 import { loadBookingDto } from '../bookings/dto.ts';
 import { insertBooking } from '../bookings/insert.ts';
+import { notifyAll } from '../notifications/service.ts';
 import { describeQuotedVehicle } from '../quotes/vehicle.ts';
 import { resolvePlace, tripColumns } from '../rides/rules.ts';
 import { eligibleDriverSql } from '../verification/standing.ts';
@@ -116,7 +117,7 @@ export async function bookRun(
           runSeats: want.seats,
         })
         .returning();
-      const bookingId = await insertBooking(tx, {
+      const booking = await insertBooking(tx, {
         ride: ride!,
         quote: quote!,
         actorId: user.id,
@@ -127,6 +128,8 @@ export async function bookRun(
         driverTitle: 'Run booked: new booking',
         driverMessage: `A customer booked ${what} on your run ${runName(taken)} for ${formatAud(input.priceCents)}. The customer's contact details are on the booking.`,
       });
+      await notifyAll(tx, booking.notifications);
+      const bookingId = booking.id;
       await recordIdempotentEffect(tx, bookingId);
       // The answer is read inside the transaction: after the commit it would need another pooled
       // connection, and under load the customer would be told 503 for a booking that was made (issue 33).
