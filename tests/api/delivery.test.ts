@@ -309,6 +309,23 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
     );
   });
 
+  it('tells the round when one enqueue took as many notifications as it may, so the loop runs another (issue 34)', async () => {
+    await runDeliveryRound(deps());
+    // 301 waiting (old ones: taken and marked, no rows written), more than one enqueue takes (300).
+    await server.db.execute(sql`
+      insert into notifications (user_id, type, title, message, created_at)
+      select ${alice.userId}, 'trip_completed', 'Old', 'Old news', now() - interval '2 days'
+        from generate_series(1, 301)`);
+    expect(await enqueueDeliveries(server.db)).toEqual({ rows: 0, full: true });
+    expect(await enqueueDeliveries(server.db)).toEqual({ rows: 0, full: false });
+    await server.db.execute(sql`
+      insert into notifications (user_id, type, title, message, created_at)
+      select ${alice.userId}, 'trip_completed', 'Old', 'Old news', now() - interval '2 days'
+        from generate_series(1, 301)`);
+    expect(await runDeliveryRound(deps())).toMatchObject({ enqueued: 0, more: true });
+    expect((await runDeliveryRound(deps())).more).toBeUndefined();
+  });
+
   it('gives up after five attempts and marks the delivery failed', async () => {
     const id = await addNotification({ userId: alice.userId, type: 'trip_completed' });
     const accepting = await outboxRefuses(alice.email);

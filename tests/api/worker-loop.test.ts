@@ -19,6 +19,32 @@ describe.each(databaseKinds())('the worker loop coalesces wake-ups (%s)', (kind)
     await close?.();
   });
 
+  it('runs another round at once when a round answers more (stopped at its cap), without a wake-up', async () => {
+    const starts: number[] = [];
+    const stop = await startWorkerLoop({
+      name: 'test loop',
+      channel: 'worker_loop_more_test',
+      // Three rounds of a backlog, the last one draining it; no NOTIFY and no poll before a minute.
+      round: async () => {
+        starts.push(Date.now());
+        return starts.length < 3 ? { more: true } : {};
+      },
+      intervalMs: 60_000,
+      minGapMs: 50,
+    });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (starts.length < 3 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(starts).toHaveLength(3);
+      // Each after the gap, not at once.
+      expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(40);
+    } finally {
+      await stop();
+    }
+  });
+
   it('twenty NOTIFYs within the gap make one round after the first, not twenty', async () => {
     let rounds = 0;
     let listening!: () => void;

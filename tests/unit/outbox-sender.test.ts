@@ -133,4 +133,28 @@ describe('outbox sender rounds', () => {
     expect(sends).toBe(2);
     expect(releases).toBeGreaterThanOrEqual(1);
   });
+
+  it('stops a round at 200 rows tried and asks for another at once; a round that drains does not', async () => {
+    // 250 rows due, each taken once (a claim skips those already tried).
+    const due = Array.from({ length: 250 }, (_, i) => `r${i}`);
+    const sent: string[] = [];
+    const sender = createOutboxSender<Row, void>({
+      ...FOUR_LANES_NO_DELAY,
+      claim: async (skip) => {
+        const id = due.find((r) => !skip.includes(r) && !sent.includes(r));
+        return id ? { id, kind: 'notification', attempts: 1 } : null;
+      },
+      send: async (row) => {
+        sent.push(row.id);
+      },
+      markSent: async () => undefined,
+      recordFailure: async () => false,
+    });
+    const first = await sender.runRound();
+    expect(first.sent).toBe(200);
+    expect(first.more).toBe(true);
+    const second = await sender.runRound();
+    expect(second.sent).toBe(50);
+    expect(second.more).toBeUndefined();
+  });
 });

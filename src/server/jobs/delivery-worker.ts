@@ -106,7 +106,15 @@ export interface DeliveryRoundResult {
   skipped: number;
   retried: number;
   failed: number;
+  /** The round stopped at its cap of batches with rows perhaps still due: the loop runs another at once. */
+  more?: boolean;
 }
+
+/** What a round counts per row. */
+type Counted = 'sent' | 'skipped' | 'retried' | 'failed';
+
+/** Batches one round claims at most, so a round ends (and its loop can stop) however much is due. */
+const MAX_BATCHES_PER_ROUND = 50;
 
 export const defaultRetryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000);
 
@@ -127,8 +135,9 @@ const ENQUEUE_BATCH = 300;
  * statement, so the rows and the mark commit together. SKIP LOCKED: instances racing take different
  * notifications; the unique (notification_id, channel) index would keep a duplicate out anyway. A
  * notification first seen when older than DELIVERY_MAX_AGE_HOURS is marked and gets no rows (stale news).
+ * Answers the rows written and whether it took as many notifications as it may (more may be waiting).
  */
-export async function enqueueDeliveries(db: Db): Promise<number> {
+export async function enqueueDeliveries(db: Db): Promise<{ rows: number; full: boolean }> {
   const chosen = sql`coalesce(case c.channel when 'email' then p.email when 'push' then p.push else p.sms end, true)`;
   // A push to a user with no subscribed browser is skipped here rather than claimed and marked later (issue
   // 34: two statements a notification for most users, who never subscribe).
@@ -144,7 +153,7 @@ export async function enqueueDeliveries(db: Db): Promise<number> {
        for update skip locked
     ), marked as (
       update notifications set awaiting_deliveries = false where id in (select id from due)
-    )
+    ), inserted as (
     insert into notification_deliveries (notification_id, channel, status, last_error)
     select n.id, c.channel,
       case when ${why} is null then 'pending' else 'skipped' end,
@@ -155,8 +164,13 @@ export async function enqueueDeliveries(db: Db): Promise<number> {
     where n.created_at > now() - make_interval(hours => ${DELIVERY_MAX_AGE_HOURS})
       and (c.channel <> 'sms' or n.type in (${smsKindList}))
     on conflict (notification_id, channel) do nothing
-    returning id`)) as unknown as Rows<{ id: string }>;
-  return result.rows.length;
+    returning id)
+    select (select count(*) from inserted)::int as rows, (select count(*) from due)::int as taken`)) as unknown as Rows<{
+    rows: number;
+    taken: number;
+  }>;
+  const [counts] = result.rows;
+  return { rows: Number(counts?.rows ?? 0), full: Number(counts?.taken ?? 0) >= ENQUEUE_BATCH };
 }
 
 interface Claimed {
@@ -580,7 +594,7 @@ async function deliverOne(
   deps: DeliveryDeps,
   batch: Batch,
   row: Claimed,
-): Promise<keyof DeliveryRoundResult | 'recording' | null> {
+): Promise<Counted | 'recording' | null> {
   if (!(await renewClaim(deps, batch, row))) return null;
   const n = batch.notifications.get(row.notification_id);
   if (!n) {
@@ -651,9 +665,16 @@ async function recordBatch(deps: DeliveryDeps, batch: Batch, result: DeliveryRou
 /** One round: enqueue, then claim and deliver until nothing due is left. */
 export async function runDeliveryRound(deps: DeliveryDeps): Promise<DeliveryRoundResult> {
   const result: DeliveryRoundResult = { enqueued: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
-  result.enqueued = await enqueueDeliveries(deps.db);
+  const enqueued = await enqueueDeliveries(deps.db);
+  result.enqueued = enqueued.rows;
+  // More notifications than one enqueue takes: the next round enqueues the rest.
+  if (enqueued.full) result.more = true;
   const limit = deps.batchSize ?? 20;
-  for (let guard = 0; guard < 50; guard += 1) {
+  for (let batches = 0; ; batches += 1) {
+    if (batches === MAX_BATCHES_PER_ROUND) {
+      result.more = true;
+      break;
+    }
     const claimed = await claimDueDeliveries(deps.db, limit);
     if (claimed.length === 0) break;
     const batch = await Batch.read(deps.db, claimed);

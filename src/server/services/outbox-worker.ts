@@ -2,7 +2,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../db/client.ts';
-import { startWorkerLoop } from './worker-loop.ts';
+import { type RoundOutcome, startWorkerLoop } from './worker-loop.ts';
 
 /** The columns every outbox table has (mail_outbox, sms_outbox). */
 export type OutboxTable = PgTable & {
@@ -84,7 +84,15 @@ export interface OutboxRoundResult {
   sent: number;
   retried: number;
   failed: number;
+  /** The round stopped at its cap (MAX_TRIED_PER_ROUND) with rows perhaps still due: the loop runs another. */
+  more?: boolean;
 }
+
+/**
+ * Rows one round tries at most: each is tried once per round (the claim skips those already tried, an
+ * array parameter that grows with them), and the next round starts at once after it (`more`).
+ */
+const MAX_TRIED_PER_ROUND = 200;
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
@@ -207,7 +215,9 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
   }
 
   /** Sends `row`; a row sent is marked by the lane's next claim (or mark()), not here. */
-  async function deliver(row: Row): Promise<{ outcome: keyof OutboxRoundResult; sent?: Sent<Receipt> }> {
+  async function deliver(
+    row: Row,
+  ): Promise<{ outcome: 'sent' | 'retried' | 'failed'; sent?: Sent<Receipt> }> {
     let receipt: Receipt;
     try {
       receipt = await parts.send(row);
@@ -238,6 +248,7 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
   return {
     async runRound() {
       const result: OutboxRoundResult = { sent: 0, retried: 0, failed: 0 };
+      let capped = false;
       await flushUnmarked();
       const extra = await parts.upkeep?.();
       await prune();
@@ -263,7 +274,8 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
       // a mark to make claims again even once drained: the mark costs that statement anyway.
       const claimNext = (sent?: Sent<Receipt>): Promise<Row | null> => {
         const next = claiming.then(async () => {
-          if ((drained && !sent) || tried.length >= 200 || stopping) {
+          if (tried.length >= MAX_TRIED_PER_ROUND) capped = true;
+          if ((drained && !sent) || capped || stopping) {
             if (sent) await mark(sent);
             return null;
           }
@@ -295,7 +307,8 @@ export function createOutboxSender<Row extends OutboxRow, Receipt, Extra extends
       );
       const failed = lanes.find((l) => l.status === 'rejected');
       if (failed) throw failed.reason;
-      return { ...result, ...extra } as OutboxRoundResult & Extra;
+      return { ...result, ...(capped && !stopping ? { more: true } : {}), ...extra } as OutboxRoundResult &
+        Extra;
     },
     stop() {
       stopping = true;
@@ -316,7 +329,7 @@ export interface OutboxWorkerOptions {
  * the sender.
  */
 export async function startOutboxWorker(
-  sender: { runRound(): Promise<unknown>; stop(): void; close?(): void },
+  sender: { runRound(): Promise<RoundOutcome>; stop(): void; close?(): void },
   opts: OutboxWorkerOptions & { name: string; channel: string },
 ): Promise<() => Promise<void>> {
   const stopLoop = await startWorkerLoop({

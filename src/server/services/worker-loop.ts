@@ -7,12 +7,21 @@
  * Rounds start at most once per `minGapMs` (issue 34): at 200 accepts a second every commit NOTIFYs, and a
  * round per NOTIFY made the workers claim and send one row at a time, paying a round's fixed statements for
  * each. Wake-ups within the gap are coalesced into one round at its end, which takes the whole batch.
+ *
+ * A round that stops before its work is done (a cap on what one round takes) answers `more: true`, and
+ * another runs after the gap, as if woken: with no new NOTIFY the rest would wait for the next poll (issue
+ * 34: 200 e-mails left for up to 5 s after a burst, the mail round's cap).
  */
 import type { Database } from '../db/client.ts';
 
+/** What a round may answer: `more` when it stopped before its work was done. */
+export interface RoundOutcome {
+  more?: boolean;
+}
+
 export interface WorkerLoopOptions {
   /** One round of work. */
-  round: () => Promise<unknown>;
+  round: () => Promise<RoundOutcome | undefined>;
   /** For the log line of a failed round. */
   name: string;
   database?: Pick<Database, 'listen'>;
@@ -58,7 +67,8 @@ export async function startWorkerLoop(opts: WorkerLoopOptions): Promise<() => Pr
         do {
           again = false;
           lastStart = Date.now();
-          await opts.round();
+          const outcome = await opts.round();
+          if (outcome?.more) again = true;
           const rest = lastStart + gap - Date.now();
           if (again && !stopped && rest > 0) await sleep(rest);
         } while (again && !stopped);

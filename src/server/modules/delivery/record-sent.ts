@@ -67,7 +67,7 @@ export async function recordSentMessages(db: Db, messages: readonly SentMessage[
   if (messages.length === 0) return new Set();
   const result = (await db.execute(sql`
     with given as (
-      select * from jsonb_to_recordset(${JSON.stringify(messages.map(given))}::jsonb) as g(
+      select * from json_to_recordset(${JSON.stringify(messages.map(given))}::json) as g(
         delivery_id uuid, attempts int, channel text, "to" text, subject text, text text, html text,
         body text, kind text, reply_to text, meta jsonb, message_id text, expires_at timestamptz,
         attachments jsonb, dedupe_key text, ord int)

@@ -79,7 +79,7 @@ async function insertNotifications(tx: Db, list: readonly NewNotification[]): Pr
   }));
   await tx.execute(sql`
     with given as (
-      select * from jsonb_to_recordset(${JSON.stringify(given)}::jsonb)
+      select * from json_to_recordset(${JSON.stringify(given)}::json)
         as g(ord int, user_id uuid, type text, title text, message text, related_id uuid)
     ),
     inserted as (
