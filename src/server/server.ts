@@ -1,7 +1,7 @@
 /** Starts the HTTP server for an app; used by index.ts and by the tests that need a real socket. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import type { NodeAnswer } from './http/health-probe.ts';
 
 /**
@@ -28,6 +28,15 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * (issue 33); every second, a timeout holds to the second.
  */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * Connections the kernel queues for the server to accept (Linux caps it at net.core.somaxconn, 4096 on
+ * current kernels). Node's default is 511: 1,000 clients connecting at once (tests/timing/accept-burst)
+ * overflowed it while the event loop was busy; a dropped handshake is retried by the client only after
+ * 1, 3, 7 s..., and its request then arrived past HEADERS_TIMEOUT_MS and was answered 408 (this machine's
+ * TcpExtListenOverflows counter: 88,619). Queued, it waits its turn instead.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 /** The limits a server is started with: the constants above, shorter in tests that wait for them. */
 export interface ServerTimeouts {
@@ -64,42 +73,41 @@ export function listen(
   timeouts: ServerTimeouts = { headersMs: HEADERS_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS },
 ) {
   return new Promise<RunningServer>((resolve, reject) => {
-    const server = serve(
-      {
-        fetch: app.fetch,
-        port,
-        hostname,
-        ...(app.answer ? { createServer: serverAnsweringFirst(app.answer) } : {}),
-        serverOptions: {
-          headersTimeout: timeouts.headersMs,
-          requestTimeout: timeouts.requestMs,
-          keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-          connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    const server = createAdaptorServer({
+      fetch: app.fetch,
+      hostname,
+      ...(app.answer ? { createServer: serverAnsweringFirst(app.answer) } : {}),
+      serverOptions: {
+        headersTimeout: timeouts.headersMs,
+        requestTimeout: timeouts.requestMs,
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+        connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      },
+    }) as Server;
+    // @hono/node-server's serve() listens with Node's default backlog: listen here with ours.
+    server.listen({ port, host: hostname, backlog: LISTEN_BACKLOG }, () => {
+      const info = server.address() as AddressInfo;
+      server.on('error', (err) => console.error('HTTP server error', err));
+      const connections = trackConnections(server as Server);
+      let draining = false;
+      // Headers set here are merged into the app's own writeHead. `Connection: close`: Node closes the
+      // connection after this answer. A Keep-Alive header of our own replaces the one Node would derive
+      // from keepAliveTimeout (see KEEP_ALIVE_HINT_S).
+      server.prependListener('request', (_req, res) => {
+        if (draining) res.setHeader('Connection', 'close');
+        else res.setHeader('Keep-Alive', `timeout=${KEEP_ALIVE_HINT_S}`);
+      });
+      resolve({
+        port: info.port,
+        drain: () => {
+          draining = true;
         },
-      },
-      (info: AddressInfo) => {
-        server.on('error', (err) => console.error('HTTP server error', err));
-        const connections = trackConnections(server as Server);
-        let draining = false;
-        // Headers set here are merged into the app's own writeHead. `Connection: close`: Node closes the
-        // connection after this answer. A Keep-Alive header of our own replaces the one Node would derive
-        // from keepAliveTimeout (see KEEP_ALIVE_HINT_S).
-        server.prependListener('request', (_req, res) => {
-          if (draining) res.setHeader('Connection', 'close');
-          else res.setHeader('Keep-Alive', `timeout=${KEEP_ALIVE_HINT_S}`);
-        });
-        resolve({
-          port: info.port,
-          drain: () => {
-            draining = true;
-          },
-          close: (stoppedAccepting) => {
-            draining = true;
-            return closeGracefully(server as Server, connections, stoppedAccepting);
-          },
-        });
-      },
-    ) as Server;
+        close: (stoppedAccepting) => {
+          draining = true;
+          return closeGracefully(server as Server, connections, stoppedAccepting);
+        },
+      });
+    });
     // EADDRINUSE and friends reject the promise instead of crashing as an unhandled 'error' event.
     server.once('error', reject);
   });
