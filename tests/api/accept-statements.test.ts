@@ -31,10 +31,12 @@ const ACCEPT_STATEMENTS_AT_MOST = 13;
  * 5 statements, not 13 (ADR 040); 21 since a push to a user without a subscribed browser is skipped when
  * enqueued, not claimed and marked; 19 since the view is 3 statements; 18 since a short batch ends the
  * round (no claim again to find nothing); 12 since a batch's e-mails and texts, their marks and the
- * workers' wake-up are one statement (modules/delivery/record-sent.ts), not one per message and a NOTIFY.
+ * workers' wake-up are one statement (modules/delivery/record-sent.ts), not one per message and a NOTIFY;
+ * 9 since the trips the declined drivers' e-mails describe are read together (modules/delivery/
+ * ride-facts.ts), not two statements per e-mail.
  */
 const DELIVERY_STATEMENTS_BEFORE = 125;
-const DELIVERY_STATEMENTS_AT_MOST = 12;
+const DELIVERY_STATEMENTS_AT_MOST = 9;
 /** The booking view (3 statements) is read once per batch: a second accept in it does not repeat it. */
 const BOOKING_VIEW_STATEMENTS = 3;
 

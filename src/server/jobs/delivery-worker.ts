@@ -24,20 +24,16 @@
  * the same as an e-mail: an sms_outbox row (dedupe_key = the delivery id) and the 'sent' mark together,
  * sent by services/sms-worker.ts; skipped when the user has no mobile number or the number replied STOP.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { BookingDto } from '../../shared/marketplace/api.ts';
-import { readNeeds } from '../../shared/marketplace/needs.ts';
 import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
 import { anyOf } from '../db/any-of.ts';
 import type { Database, Db } from '../db/client.ts';
 import {
-  drivers,
   notificationDeliveries,
   notifications,
   pushSubscriptions,
-  quotes,
-  rides,
   type StoredAttachment,
   smsOptOuts,
   users,
@@ -48,16 +44,15 @@ import { notificationPath } from '../modules/delivery/kinds.ts';
 import {
   BOOKING_MAIL_KINDS,
   type NotificationMailFacts,
-  QUOTE_MAIL_KINDS,
   RIDE_MAIL_KINDS,
   type RideMailFacts,
   renderNotificationMail,
 } from '../modules/delivery/mail.ts';
 import { recordSentMessages, type SentMessage } from '../modules/delivery/record-sent.ts';
+import { type RideForMail, readRidesForMail, rideMailFacts } from '../modules/delivery/ride-facts.ts';
 import { smsFactsOf } from '../modules/sms/facts.ts';
 import { fallbackSmsText, smsText } from '../modules/sms/texts.ts';
 import { type MailMessage, mailFrom, mailOutboxRow, messageIdDomain } from '../services/mail.ts';
-import { rideEnd } from '../services/places.ts';
 import {
   getVapidKeys,
   isGoneError,
@@ -199,90 +194,6 @@ export async function claimDueDeliveries(db: Db, limit = 20): Promise<Claimed[]>
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/**
- * The trip request a ride kind's e-mail is about (modules/delivery/mail.ts renders it), and for the quote
- * kinds the quote this notification reports: the one of this ride written in the same transaction (or the
- * latest before it), with its return-pair total.
- */
-async function loadRideFacts(db: Db, n: NotificationRow): Promise<RideMailFacts | null> {
-  if (!n.relatedId) return null;
-  const [ride] = await db.select().from(rides).where(eq(rides.id, n.relatedId));
-  if (!ride) return null;
-  const otherId = ride.outboundRideId;
-  const [other] = otherId
-    ? await db
-        .select({ pickupAt: rides.pickupAt, flightNumber: rides.flightNumber })
-        .from(rides)
-        .where(eq(rides.id, otherId))
-    : await db
-        .select({ pickupAt: rides.pickupAt, flightNumber: rides.flightNumber })
-        .from(rides)
-        .where(eq(rides.outboundRideId, ride.id))
-        .limit(1);
-  const facts: RideMailFacts = {
-    id: ride.id,
-    status: ride.status,
-    pickup: rideEnd(ride, 'pickup'),
-    destination: rideEnd(ride, 'destination'),
-    pickupAt: ride.pickupAt,
-    passengers: ride.passengers,
-    luggageBags: ride.luggageBags,
-    largeItems: ride.largeItems,
-    needs: readNeeds(ride.needs),
-    flightNumber: ride.flightNumber,
-    budgetCents: ride.budgetCents,
-    notes: ride.notes,
-    pair: other
-      ? {
-          leg: otherId ? 'return' : 'outbound',
-          otherLegPickupAt: other.pickupAt,
-          otherLegFlightNumber: other.flightNumber,
-        }
-      : null,
-  };
-  // Street addresses are not in these e-mails (ADR 005): the named place stays, its name only.
-  facts.pickup.address = '';
-  facts.destination.address = '';
-  if (!QUOTE_MAIL_KINDS.includes(n.type)) return facts;
-  const [quote] = await db
-    .select({
-      priceCents: quotes.priceCents,
-      status: quotes.status,
-      bundleId: quotes.bundleId,
-      driverId: quotes.driverId,
-      fullName: users.fullName,
-      companyName: drivers.companyName,
-    })
-    .from(quotes)
-    .innerJoin(users, eq(users.id, quotes.driverId))
-    .leftJoin(drivers, eq(drivers.userId, quotes.driverId))
-    .where(
-      and(
-        eq(quotes.rideId, n.relatedId),
-        lte(quotes.updatedAt, sql`${n.createdAt.toISOString()}::timestamptz + interval '1 second'`),
-      ),
-    )
-    .orderBy(desc(quotes.updatedAt))
-    .limit(1);
-  if (!quote) return { ...facts, quote: null };
-  // A return-pair quote: the driver's price for both legs is the sum of the bundle's two halves.
-  const [pair] = quote.bundleId
-    ? await db
-        .select({ total: sql<string>`sum(${quotes.priceCents})`, legs: sql<string>`count(*)` })
-        .from(quotes)
-        .where(and(eq(quotes.bundleId, quote.bundleId), eq(quotes.driverId, quote.driverId)))
-    : [];
-  return {
-    ...facts,
-    quote: {
-      priceCents: quote.priceCents,
-      status: quote.status,
-      driverName: quote.companyName?.trim() || quote.fullName.trim().split(/\s+/)[0] || 'A driver',
-      pairTotalCents: pair && Number(pair.legs) > 1 ? Number(pair.total) : null,
-    },
-  };
-}
-
 /** A claimed row's notification with what its channels need of the recipient, read for the whole batch. */
 type BatchNotification = NotificationRow & { email: string | null; phone: string | null };
 
@@ -301,6 +212,8 @@ class Batch {
    */
   readonly toRecord: { row: Claimed; n: NotificationRow; message: SentMessage }[] = [];
   private readonly views = new Map<string, Promise<BookingDto>>();
+  /** The trips the batch's ride-kind e-mails describe, read together (modules/delivery/ride-facts.ts). */
+  private rides: Promise<Map<string, RideForMail>> = Promise.resolve(new Map());
   private vapid: ReturnType<typeof getVapidKeys> | null = null;
   /** Subscriptions found gone or unusable in this batch: not tried again for the user's next row. */
   readonly forgotten = new Set<string>();
@@ -359,6 +272,13 @@ class Batch {
     const subscriptions = new Map<string, { id: string; subscription: string }[]>();
     for (const sub of subs) subscriptions.set(sub.userId, [...(subscriptions.get(sub.userId) ?? []), sub]);
     const batch = new Batch(db, byId, new Set(optedOut.map((o) => o.phone)), subscriptions);
+    const rideIds = channelRows('email').flatMap((n) =>
+      n.relatedId && RIDE_MAIL_KINDS.includes(n.type) ? [n.relatedId] : [],
+    );
+    if (rideIds.length > 0) {
+      batch.rides = readRidesForMail(db, rideIds);
+      batch.rides.catch(() => undefined);
+    }
     // The booking views of the batch's booking e-mails and texts, in one read.
     const wanted = claimed.flatMap((r) => {
       const n = byId.get(r.notification_id);
@@ -398,6 +318,12 @@ class Batch {
     return view;
   }
 
+  /** The e-mail facts of ride-kind notification `n`; null when its trip is gone. */
+  async rideFacts(n: NotificationRow): Promise<RideMailFacts | null> {
+    const found = n.relatedId ? (await this.rides).get(n.relatedId) : undefined;
+    return found ? rideMailFacts(this.db, n, found) : null;
+  }
+
   vapidKeys() {
     this.vapid ??= getVapidKeys(this.db);
     return this.vapid;
@@ -416,7 +342,7 @@ async function buildMail(
     if (n.relatedId && BOOKING_MAIL_KINDS.includes(n.type)) {
       facts.booking = await batch.view(n.userId, n.relatedId);
     } else if (RIDE_MAIL_KINDS.includes(n.type)) {
-      facts.ride = await loadRideFacts(deps.db, n);
+      facts.ride = await batch.rideFacts(n);
     }
   } catch (err) {
     // The e-mail still goes, with the notification's own words.
