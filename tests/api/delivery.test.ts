@@ -21,13 +21,13 @@ import { NOTIFICATION_TYPES } from '../../src/shared/marketplace/notification-ty
 import {
   databaseKinds,
   errorOf,
+  listening,
   makeAdmin,
   rows,
   signedInClient,
   startServer,
   type TestClient,
   type TestServer,
-  waitForListenConnection,
 } from './helpers.ts';
 import { hoursFromNow, insertCustomer, insertDriver, insertRide } from './marketplace-fixtures.ts';
 import { insertBooking } from './ride-fixtures.ts';
@@ -277,20 +277,10 @@ describe.each(databaseKinds())('notification delivery (%s)', (kind) => {
       ),
     }));
     // The statement also wakes the mail worker (NOTIFY, delivered at commit).
-    const woken: string[] = [];
-    const unlisten = await server.database.listen('mail_outbox', (p) => woken.push(p));
-    if (kind === 'postgres') {
-      // The LISTEN comes up in the background: probe until it hears.
-      await waitForListenConnection(server.db);
-      await waitFor('the LISTEN of mail_outbox', async () => {
-        await server.db.execute(sql`select pg_notify('mail_outbox', 'probe')`);
-        await new Promise((r) => setTimeout(r, 100));
-        return woken.includes('probe');
-      });
-    }
+    const mailWorker = await listening(server, 'mail_outbox');
     const marked = await recordSentMessages(server.db, batch);
-    await waitFor('the NOTIFY that wakes the mail worker', () => woken.some((p) => p !== 'probe'));
-    await unlisten();
+    await waitFor('the NOTIFY that wakes the mail worker', () => mailWorker.heard().length > 0);
+    await mailWorker.unlisten();
     const keptRow = claimed.find((r) => r.notification_id === kept)!;
     expect([...marked]).toEqual([keptRow.id]);
     expect(await mailsFor(kept)).toHaveLength(1);

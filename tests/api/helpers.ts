@@ -24,6 +24,7 @@ import { mailFrom } from '../../src/server/services/mail.ts';
 import { type MailWorkerOptions, startMailWorker } from '../../src/server/services/mail-worker.ts';
 import { storageFor } from '../../src/server/services/storage.ts';
 import { freshTotp } from '../support/totp.ts';
+import { waitFor } from './smtp.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -571,6 +572,28 @@ export async function resetFloodLimits(db: Db): Promise<void> {
 export async function rows<T = Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * LISTENs on `channel` of the server's database and resolves once it hears: on PostgreSQL the LISTEN comes
+ * up in the background, so a NOTIFY sent before it would be missed; it is probed until one arrives.
+ * `heard()` answers the payloads heard since, the probes left out.
+ */
+export async function listening(
+  server: Pick<TestServer, 'database' | 'db'>,
+  channel: string,
+): Promise<{ heard: () => string[]; unlisten: () => Promise<void> }> {
+  const payloads: string[] = [];
+  const unlisten = await server.database.listen(channel, (p) => payloads.push(p));
+  if (server.database.kind === 'postgres') {
+    await waitForListenConnection(server.db);
+    await waitFor(`the LISTEN of ${channel}`, async () => {
+      await server.db.execute(sql`select pg_notify(${channel}, 'probe')`);
+      await new Promise((r) => setTimeout(r, 100));
+      return payloads.includes('probe');
+    });
+  }
+  return { heard: () => payloads.filter((p) => p !== 'probe'), unlisten };
 }
 
 /** PostgreSQL only: waits until the server's LISTEN connection (application name shuttle-listen) is up. */

@@ -16,12 +16,12 @@ import {
 } from '../../src/server/services/mail-worker.ts';
 import {
   databaseKinds,
+  listening,
   readMailbox,
   rows,
   startServer,
   type TestServer,
   uniqueEmail,
-  waitForListenConnection,
 } from './helpers.ts';
 import { freePort, TestSmtp, waitFor } from './smtp.ts';
 
@@ -73,18 +73,7 @@ describe.each(databaseKinds())('mail outbox and worker (%s)', (kind) => {
   });
 
   it('send() only records: pending, a Message-ID of the From domain, attachments with content, a wake-up', async () => {
-    const woken: string[] = [];
-    const unlisten = await server.database.listen('mail_outbox', (p) => woken.push(p));
-    // On PostgreSQL the LISTEN connection, and then its LISTEN of this channel, come up in the background: a
-    // NOTIFY before them would be missed. Probe until one arrives.
-    if (kind === 'postgres') {
-      await waitForListenConnection(server.db);
-      await waitFor('the LISTEN of mail_outbox', async () => {
-        await server.db.execute(sql`select pg_notify('mail_outbox', 'probe')`);
-        await new Promise((r) => setTimeout(r, 100));
-        return woken.includes('probe');
-      });
-    }
+    const mailWorker = await listening(server, 'mail_outbox');
     const to = uniqueEmail('record');
     try {
       const { id, messageId } = await mailer.send(
@@ -112,13 +101,13 @@ describe.each(databaseKinds())('mail outbox and worker (%s)', (kind) => {
         },
       ]);
       expect(smtp.to(to)).toHaveLength(0);
-      await waitFor('the NOTIFY that wakes the worker', () => woken.some((p) => p !== 'probe'));
+      await waitFor('the NOTIFY that wakes the worker', () => mailWorker.heard().length > 0);
 
       // The development mailbox shows it, with its status.
       const [shown] = await readMailbox(server.baseUrl, to);
       expect(shown).toMatchObject({ status: 'pending', messageId, attempts: 0 });
     } finally {
-      await unlisten();
+      await mailWorker.unlisten();
     }
   });
 
