@@ -25,38 +25,13 @@ export type SentMessage =
   | { delivery: ClaimedDelivery; sms: NewSms };
 
 /**
- * One element of the statement's JSON array: a delivery row's claim, its message's columns, and its place
- * in the batch (the outbox rows are inserted in the batch's order).
+ * One element of the statement's JSON array: a delivery row's claim, its place in the batch (the outbox
+ * rows are inserted in the batch's order) and its message's row as is (camelCase keys, named so in the
+ * statement's record definition).
  */
 function given(m: SentMessage, ord: number) {
   const claim = { delivery_id: m.delivery.id, attempts: m.delivery.attempts, ord };
-  if ('sms' in m) {
-    const { sms } = m;
-    return {
-      ...claim,
-      channel: 'sms',
-      to: sms.to,
-      body: sms.body,
-      kind: sms.kind,
-      dedupe_key: sms.dedupeKey ?? null,
-      meta: sms.meta ?? {},
-    };
-  }
-  const { mail } = m;
-  return {
-    ...claim,
-    channel: 'email',
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html ?? null,
-    kind: mail.kind,
-    reply_to: mail.replyTo ?? null,
-    meta: mail.meta ?? {},
-    message_id: mail.messageId,
-    expires_at: mail.expiresAt?.toISOString() ?? null,
-    attachments: mail.attachments ?? [],
-  };
+  return 'sms' in m ? { ...claim, channel: 'sms', ...m.sms } : { ...claim, channel: 'email', ...m.mail };
 }
 
 /**
@@ -68,9 +43,9 @@ export async function recordSentMessages(db: Db, messages: readonly SentMessage[
   const result = (await db.execute(sql`
     with given as (
       select * from json_to_recordset(${JSON.stringify(messages.map(given))}::json) as g(
-        delivery_id uuid, attempts int, channel text, "to" text, subject text, text text, html text,
-        body text, kind text, reply_to text, meta jsonb, message_id text, expires_at timestamptz,
-        attachments jsonb, dedupe_key text, ord int)
+        delivery_id uuid, attempts int, ord int, channel text, "to" text, subject text, text text, html text,
+        body text, kind text, "replyTo" text, meta jsonb, "messageId" text, "expiresAt" timestamptz,
+        attachments jsonb, "dedupeKey" text)
     ), marked as (
       update notification_deliveries d
          set status = 'sent', sent_at = now(), last_error = null
@@ -80,15 +55,15 @@ export async function recordSentMessages(db: Db, messages: readonly SentMessage[
     ), mails as (
       insert into mail_outbox ("to", subject, text, html, kind, reply_to, meta, message_id, status, expires_at,
                                attachments)
-      select g."to", g.subject, g.text, g.html, g.kind, g.reply_to, g.meta, g.message_id, 'pending',
-             g.expires_at, g.attachments
+      select g."to", g.subject, g.text, g.html, g.kind, g."replyTo", coalesce(g.meta, '{}'), g."messageId",
+             'pending', g."expiresAt", coalesce(g.attachments, '[]')
         from given g
        where g.channel = 'email' and g.delivery_id in (select id from marked)
        order by g.ord
       returning 1
     ), texts as (
       insert into sms_outbox ("to", body, kind, dedupe_key, meta, status)
-      select g."to", g.body, g.kind, g.dedupe_key, g.meta, 'pending'
+      select g."to", g.body, g.kind, g."dedupeKey", coalesce(g.meta, '{}'), 'pending'
         from given g
        where g.channel = 'sms' and g.delivery_id in (select id from marked)
        order by g.ord
