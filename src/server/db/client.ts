@@ -76,6 +76,11 @@ export interface DatabaseOptions {
    * PGlite runs initdb, 2-6 s on this machine; the API tests start ~90 databases from one dump (CI time).
    */
   loadDataDir?: Blob;
+  /**
+   * PGlite: settings for its start (`name=value`, as `-c` on postgres's command line) and arguments for the
+   * initdb of a new one. The API tests start small databases hundreds of times (tests/api/helpers.ts).
+   */
+  pglite?: { settings?: string[]; initdbArgs?: string[] };
   /** Requests that may wait for a pooled connection before the next is refused (POOL_PRESSURE; tests). */
   poolMaxWaiting?: number;
   /** How long the oldest waiter may wait before new requests are refused (POOL_PRESSURE.shedAfterMs; tests). */
@@ -359,6 +364,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = new PGlite(dataDir, {
     extensions: { pg_trgm },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(opts.pglite?.settings
+      ? { startParams: [...PGlite.defaultStartParams, ...opts.pglite.settings.flatMap((s) => ['-c', s])] }
+      : {}),
+    ...(opts.pglite?.initdbArgs ? { initDbStartParams: opts.pglite.initdbArgs } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
