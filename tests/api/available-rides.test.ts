@@ -148,7 +148,8 @@ describe.each(databaseKinds())('GET /api/rides/available (%s)', (kind) => {
     });
     expect(first.indicativePriceCents).toBe(Math.round(first.distanceKm * 150));
     expect(text).not.toContain('@');
-    expect(text).not.toMatch(/Zablotska|Perez|0499|Secret Lane/);
+    // The whole phone number: "0499" alone also turns up inside the items' UUIDs now and then.
+    expect(text).not.toMatch(/Zablotska|Perez|0?499 ?111 ?222|Secret Lane/);
   });
 
   it('a page link stays right when a new request is posted before it (keyset, not offset)', async () => {
