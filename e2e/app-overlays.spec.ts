@@ -200,6 +200,22 @@ test.describe('connection', () => {
     await expect(banner).toHaveCount(0, { timeout: 8_000 });
   });
 
+  test('the connection check ends when its answer arrives, not when its 5 s time-out fires', async ({
+    page,
+  }) => {
+    // Its body was never read, so the browser held the request open until the time-out aborted it: a
+    // connection kept busy for 5 s on every page load.
+    const ended = new Promise<string>((resolve) => {
+      page.on('requestfinished', (r) => r.url().endsWith('/api/health') && resolve('finished'));
+      page.on(
+        'requestfailed',
+        (r) => r.url().endsWith('/api/health') && resolve(`failed: ${r.failure()?.errorText}`),
+      );
+    });
+    await page.goto('/about');
+    expect(await ended).toBe('finished');
+  });
+
   test('an unreachable API shows its message and Retry re-checks', async ({ page }) => {
     await page.route('**/api/health', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.goto('/about');
