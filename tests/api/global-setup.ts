@@ -4,12 +4,12 @@
  * time (about 1 s per test database here; issue 29: CI time); and a folder for what the workers make once
  * for the run (server-process.ts's migrated PGlite folder). Both removed when the run ends.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { createPostgresDatabase } from './helpers.ts';
+import { createPostgresDatabase, testServerFolderPrefix } from './helpers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +23,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const runFolder = mkdtempSync(path.join(tmpdir(), 'shuttle-test-run-'));
   project.provide('runFolder', runFolder);
-  const removeFolder = () => rmSync(runFolder, { recursive: true, force: true });
+  const removeFolder = () => {
+    rmSync(runFolder, { recursive: true, force: true });
+    // The workers' compiled servers (server-process.ts).
+    const prefix = testServerFolderPrefix(runFolder);
+    for (const name of existsSync('dist') ? readdirSync('dist') : []) {
+      const folder = path.join('dist', name);
+      if (folder.startsWith(prefix)) rmSync(folder, { recursive: true, force: true });
+    }
+  };
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     project.provide('postgresTemplate', '');

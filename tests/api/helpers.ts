@@ -28,6 +28,11 @@ import { waitFor } from './smtp.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Where a run's compiled test servers go (server-process.ts): dist/test-server-<run>-<worker pid>. */
+export function testServerFolderPrefix(runFolder: string): string {
+  return path.join('dist', `test-server-${path.basename(runFolder)}-`);
+}
+
 /** Every API test file runs its suite once per kind: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export function databaseKinds(): DatabaseKind[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

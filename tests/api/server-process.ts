@@ -9,8 +9,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { bundleServer } from '../../scripts/server-bundle.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { createPostgresDatabase, freePort, pgliteSeedIfMade } from './helpers.ts';
+import { createPostgresDatabase, freePort, pgliteSeedIfMade, testServerFolderPrefix } from './helpers.ts';
 
 /**
  * A DATA_DIR holding a migrated PGlite database, made once per test worker: each server started on PGlite gets a copy,
@@ -28,6 +29,22 @@ function seededPgliteFolder(): Promise<string> {
     return root;
   })();
   return seedFolder;
+}
+
+/**
+ * The compiled server (what `npm start` runs), made once per test worker on first use: started through
+ * tsx, each server process compiled the whole server as it loaded, 4.5-6.5 s to ready here against 1.6-1.9 s
+ * for the bundle, and the API and timing tests start about 30 (bench/README.md "CI time"). In dist/, two
+ * folders below the project as the server expects (scripts/server-bundle.ts); global-setup.ts removes it.
+ */
+let bundle: Promise<string> | undefined;
+function serverBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const outdir = path.join(testServerFolderPrefix(inject('runFolder')) + process.pid);
+    await bundleServer(outdir, { sourcemap: false });
+    return path.join(outdir, 'index.js');
+  })();
+  return bundle;
 }
 
 export interface Running {
@@ -73,7 +90,7 @@ export async function startServerProcess(
     env.DATABASE_URL = created.url;
     dropDatabase = created.drop;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, [await serverBundle()], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

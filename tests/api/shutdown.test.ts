@@ -1,5 +1,6 @@
 /**
- * Graceful shutdown (issues 11 and 33), on the real entry point (`src/server/index.ts` in its own process):
+ * Graceful shutdown (issues 11 and 33), on the real entry point (`src/server/index.ts`, compiled, in its own
+ * process):
  * on SIGTERM /api/ready fails at once while the server keeps serving for the drain delay (every answer with
  * `Connection: close`); then it stops accepting, ends event streams, answers every request it received,
  * closes the database and exits with 0; a second signal exits at once.
