@@ -133,7 +133,8 @@ let pgliteSeed: Promise<Blob> | undefined;
 /**
  * The API tests' PGlite, made for starting often: 16 MB of shared buffers instead of 128 (each start zeroes
  * them) and 1 MB WAL segments instead of 16 (the dump every start loads: 43 -> 30 MB). A start from the dump
- * took 1.1 s here, 0.45 s with both (0.3 s with DumpBlob below) (bench/README.md "CI time"); the tests' databases are small.
+ * took 1.1 s here, 0.45 s with both, 0.3 s with DumpBlob below (bench/README.md "CI time"); the tests'
+ * databases are small.
  */
 const TEST_PGLITE = { settings: ['shared_buffers=16MB'], initdbArgs: ['--wal-segsize=1'] };
 export async function freshPglite(): Promise<Database> {
