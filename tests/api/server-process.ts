@@ -40,7 +40,7 @@ function seededPgliteFolder(): Promise<string> {
 let bundle: Promise<string> | undefined;
 function serverBundle(): Promise<string> {
   bundle ??= (async () => {
-    const outdir = path.join(testServerFolderPrefix(inject('runFolder')) + process.pid);
+    const outdir = testServerFolderPrefix(inject('runFolder')) + process.pid;
     await bundleServer(outdir, { sourcemap: false });
     return path.join(outdir, 'index.js');
   })();
