@@ -274,7 +274,9 @@ export function createApp(opts: AppOptions) {
     if (!PUBLIC_AUTH_PATHS.some((re) => re.test(c.req.path))) throw notFound();
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('ip'));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    // The body as c.req keeps it: http/control-characters.ts has read it from the request already.
+    const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    return auth.handler(new Request(c.req.raw, { headers, body }));
   });
 
   app.use('/api/*', sessionLoader(deps));

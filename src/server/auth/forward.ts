@@ -4,8 +4,11 @@
  */
 import { CLIENT_IP_HEADER } from './auth.ts';
 
-/** The request body as JSON, or null when it is not JSON (the schemas then answer with their message). */
-export async function readJson(req: Request): Promise<unknown> {
+/**
+ * The request body as JSON, or null when it is not JSON (the schemas then answer with their message).
+ * Pass `c.req`, which keeps the body it read (http/control-characters.ts reads it first), not `c.req.raw`.
+ */
+export async function readJson(req: { json(): Promise<unknown> }): Promise<unknown> {
   try {
     return await req.json();
   } catch {

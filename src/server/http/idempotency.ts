@@ -281,9 +281,9 @@ export function idempotency(deps: Deps, rebuilders: Rebuilders) {
     if (!VALID_KEY.test(key)) throw new AppError(400, 'validation', API_MESSAGES.idempotencyKeyInvalid);
 
     const user = c.get('user');
-    // Read the body once for the fingerprint and give the handler a fresh copy of the same bytes.
-    const body = new Uint8Array(await c.req.raw.arrayBuffer());
-    c.req.raw = new Request(c.req.raw, { body });
+    // Through c.req, which keeps the bytes (http/control-characters.ts read them first): the handler's own
+    // read answers from the same copy.
+    const body = new Uint8Array(await c.req.arrayBuffer());
     const ref: KeyRef = {
       scope: user ? `user:${user.id}` : `ip:${c.get('ip')}`,
       key,

@@ -41,7 +41,7 @@ export function accountRoutes(deps: Deps) {
       noteBodySchema(c, signupRequestSchema);
       const user = await signUp(
         deps,
-        await readJson(c.req.raw),
+        await readJson(c.req),
         authHeaders(c.req.raw, c.get('ip')),
         c.get('ip'),
       );
@@ -68,7 +68,7 @@ export function accountRoutes(deps: Deps) {
     noteBodySchema(c, signInSchema);
     const { response, userId, twoFactorRequired } = await signIn(
       deps,
-      await readJson(c.req.raw),
+      await readJson(c.req),
       authHeaders(c.req.raw, c.get('ip')),
       c.get('ip'),
     );
@@ -84,7 +84,7 @@ export function accountRoutes(deps: Deps) {
     noteBodySchema(c, secondFactorSchema);
     const { response, userId } = await verifySecondFactor(
       deps,
-      await readJson(c.req.raw),
+      await readJson(c.req),
       authHeaders(c.req.raw, c.get('ip')),
       c.get('ip'),
     );
@@ -118,7 +118,7 @@ export function accountRoutes(deps: Deps) {
       noteBodySchema(c, forgotPasswordSchema);
       await requestPasswordReset(
         deps,
-        await readJson(c.req.raw),
+        await readJson(c.req),
         authHeaders(c.req.raw, c.get('ip')),
         c.get('ip'),
       );
@@ -131,7 +131,7 @@ export function accountRoutes(deps: Deps) {
     rateLimit(deps, 'reset', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
     async (c) => {
       noteBodySchema(c, resetRequestSchema);
-      await resetPassword(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')), c.get('ip'));
+      await resetPassword(deps, await readJson(c.req), authHeaders(c.req.raw, c.get('ip')), c.get('ip'));
       return c.json({ ok: true });
     },
   );
@@ -157,7 +157,7 @@ export function accountRoutes(deps: Deps) {
     rateLimit(deps, 'magic', { max: 20, windowMs: 60 * 60_000 }, tooManyAttempts),
     async (c) => {
       noteBodySchema(c, magicLinkSchema);
-      await sendMagicLink(deps, await readJson(c.req.raw), authHeaders(c.req.raw, c.get('ip')));
+      await sendMagicLink(deps, await readJson(c.req), authHeaders(c.req.raw, c.get('ip')));
       return c.json({ ok: true });
     },
   );

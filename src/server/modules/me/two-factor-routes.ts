@@ -36,7 +36,7 @@ export function twoFactorRoutes(deps: Deps, limitPasswordAttempts: (userId: stri
     await limitPasswordAttempts(c.get('user')!.id);
     return {
       user: c.get('user')!,
-      body: await readJson(c.req.raw),
+      body: await readJson(c.req),
       headers: authHeaders(c.req.raw, c.get('ip')),
       ip: c.get('ip'),
     };
