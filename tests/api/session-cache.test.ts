@@ -40,6 +40,27 @@ describe.each(databaseKinds())('the session cache (%s)', (kind) => {
     await expect.poll(() => signedInUser(person), { timeout: 2_000, interval: 10 }).toBeNull();
   });
 
+  it('a change refused with 400 keeps the sessions in memory; one that is made ends them', async () => {
+    const person = await signedInClient(server);
+    expect((await signedInUser(person))?.id).toBe(person.userId);
+    // As in the first test: the session deleted behind the cache, its notification silenced, so only what
+    // this instance does to its own copies decides what the next request sees.
+    await server.db.execute(sql`alter table sessions disable trigger sessions_notify_change`);
+    try {
+      await server.db.execute(sql`delete from sessions where user_id = ${person.userId}`);
+      const patchMe = (body: unknown) => person.client.request('/api/me', { method: 'PATCH', body });
+      const refused = await patchMe({ fullName: 'Ada Lovelace', phone: 'not a phone' });
+      expect(refused.status).toBe(400);
+      // Nothing changed: still answered from memory (a full check would find the session gone).
+      expect((await signedInUser(person))?.id).toBe(person.userId);
+      const made = await patchMe({ fullName: 'Ada Lovelace' });
+      expect(made.status).toBe(200);
+      expect(await signedInUser(person)).toBeNull();
+    } finally {
+      await server.db.execute(sql`alter table sessions enable trigger sessions_notify_change`);
+    }
+  });
+
   it('a session deleted in the database by anything (another instance, a script) ends within moments', async () => {
     const person = await signedInClient(server);
     expect((await signedInUser(person))?.id).toBe(person.userId);

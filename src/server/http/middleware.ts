@@ -109,6 +109,8 @@ export function sessionLoader(deps: Deps) {
  * After a change this instance makes to an account (its own settings, an administrator's action on it,
  * a sign-out), that account's cached sessions go at once, so the next request, here, sees the change. The
  * database's notification does the same for every instance a moment later (auth/session-cache.ts).
+ * A refused request (4xx, 5xx) changed nothing: the sessions stay, or every form sent back with a mistake
+ * would cost the person's next request a full session check (issue 34).
  */
 export function forgetSessionsAfterChange(
   deps: Deps,
@@ -117,7 +119,7 @@ export function forgetSessionsAfterChange(
   return createMiddleware<AppBindings>(async (c, next) => {
     const userId = c.req.method === 'GET' ? undefined : whose(c);
     await next();
-    if (userId) deps.sessions.forgetUser(userId);
+    if (userId && c.res.status < 400) deps.sessions.forgetUser(userId);
   });
 }
 
