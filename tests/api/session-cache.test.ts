@@ -24,30 +24,36 @@ describe.each(databaseKinds())('the session cache (%s)', (kind) => {
   const signedInUser = async (person: Awaited<ReturnType<typeof signedInClient>>) =>
     (await person.client.session()).user;
 
-  it('a session is answered from memory: without the notification, its deletion would go unseen', async () => {
+  /**
+   * A signed-in person whose sessions are then deleted behind the cache with the trigger silenced, as if
+   * the notification were lost: what `then` sees depends only on what this instance keeps in memory.
+   */
+  async function withSessionDeletedUnseen(
+    then: (person: Awaited<ReturnType<typeof signedInClient>>) => Promise<void>,
+  ) {
     const person = await signedInClient(server);
     expect((await signedInUser(person))?.id).toBe(person.userId);
-    // Silence the trigger, as if the notification were lost, and delete the session behind the cache.
     await server.db.execute(sql`alter table sessions disable trigger sessions_notify_change`);
     try {
       await server.db.execute(sql`delete from sessions where user_id = ${person.userId}`);
-      expect((await signedInUser(person))?.id).toBe(person.userId);
+      await then(person);
     } finally {
       await server.db.execute(sql`alter table sessions enable trigger sessions_notify_change`);
     }
+    return person;
+  }
+
+  it('a session is answered from memory: without the notification, its deletion would go unseen', async () => {
+    const person = await withSessionDeletedUnseen(async (p) => {
+      expect((await signedInUser(p))?.id).toBe(p.userId);
+    });
     // Any change to the account row notifies again, and the deleted session is gone.
     await server.db.execute(sql`update users set full_name = 'Renamed Person' where id = ${person.userId}`);
     await expect.poll(() => signedInUser(person), { timeout: 2_000, interval: 10 }).toBeNull();
   });
 
   it('a change refused with 400 keeps the sessions in memory; one that is made ends them', async () => {
-    const person = await signedInClient(server);
-    expect((await signedInUser(person))?.id).toBe(person.userId);
-    // As in the first test: the session deleted behind the cache, its notification silenced, so only what
-    // this instance does to its own copies decides what the next request sees.
-    await server.db.execute(sql`alter table sessions disable trigger sessions_notify_change`);
-    try {
-      await server.db.execute(sql`delete from sessions where user_id = ${person.userId}`);
+    await withSessionDeletedUnseen(async (person) => {
       const patchMe = (body: unknown) => person.client.request('/api/me', { method: 'PATCH', body });
       const refused = await patchMe({ fullName: 'Ada Lovelace', phone: 'not a phone' });
       expect(refused.status).toBe(400);
@@ -56,9 +62,7 @@ describe.each(databaseKinds())('the session cache (%s)', (kind) => {
       const made = await patchMe({ fullName: 'Ada Lovelace' });
       expect(made.status).toBe(200);
       expect(await signedInUser(person)).toBeNull();
-    } finally {
-      await server.db.execute(sql`alter table sessions enable trigger sessions_notify_change`);
-    }
+    });
   });
 
   it('a session deleted in the database by anything (another instance, a script) ends within moments', async () => {
