@@ -8,7 +8,8 @@
  *
  * With DATABASE_URL, a throwaway database on that server is migrated by the server's first start and
  * seeded with 100,000 trips (70% open, pickups over the next 60 days across the Hunter region, up to 3
- * live quotes each), 20,000 customers and 1,000 drivers; a driver and a customer sign up through the API
+ * live quotes each), 20,000 customers and 1,000 drivers, and 30 days of sent e-mails and texts (20,000 each,
+ * with their notifications' deliveries); a driver and a customer sign up through the API
  * (the driver made verified by the development helper). The database is dropped at the end.
  *
  * Targets: hello, the same hello with the app's security headers (bench/hello-with-headers.ts: set per
@@ -88,6 +89,8 @@ const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
 const TRIPS = 100_000;
 const CUSTOMERS = 20_000;
 const DRIVERS = 1_000;
+/** Sent e-mails, sent texts and notifications (each with an e-mail and a text delivery, done) seeded as history. */
+const QUEUE_HISTORY = 20_000;
 
 /**
  * A profile form of about 1 KB with one mistake (a phone number that is not one), as the form sends it: the
@@ -269,6 +272,32 @@ async function seed(url: string, customerId: string, driverId: string, acceptabl
      select $1, 'new_ride', 'New trip request', 'Seeded notification ' || g from generate_series(1, 60) g`,
     [driverId],
   );
+  // What the queues hold in production: the last 30 days' sent e-mails and texts (their retention) and
+  // the deliveries of the notifications they came from, all done. Without it the queue tables are empty
+  // when \`analyze\` runs below, the planner takes them for a page each, and the workers' prepared plans
+  // (made once per connection) read them whole for the rest of the run (issue 34).
+  await db.query(`
+    with c as (select array_agg(id) ids from users where email like 'seed.customer%'),
+    n as (
+      insert into notifications (user_id, type, title, message, is_read, awaiting_deliveries, created_at)
+      select c.ids[1 + g % ${CUSTOMERS}], 'booking_confirmed', 'Booking confirmed', 'Seeded history ' || g,
+        true, false,
+        now() - (g % 30) * interval '1 day'
+      from generate_series(1, ${QUEUE_HISTORY}) g, c returning id, created_at)
+    insert into notification_deliveries (notification_id, channel, status, attempts, sent_at, created_at)
+    select n.id, ch.channel, 'sent', 1, n.created_at, n.created_at from n, (values ('email'), ('sms')) ch(channel)`);
+  await db.query(`
+    insert into mail_outbox ("to", subject, text, html, kind, status, attempts, sent_at, created_at,
+      next_attempt_at, message_id)
+    select 'seed.customer' || g || '@example.com', 'Booking confirmed', repeat('Seeded history. ', 60),
+      repeat('<p>Seeded history.</p>', 50), 'notification', 'sent', 1, now() - (g % 30) * interval '1 day',
+      now() - (g % 30) * interval '1 day', now() - (g % 30) * interval '1 day', '<seed-' || g || '@example.com>'
+    from generate_series(1, ${QUEUE_HISTORY}) g`);
+  await db.query(`
+    insert into sms_outbox ("to", body, kind, status, attempts, sent_at, created_at, next_attempt_at)
+    select '+6141' || lpad(g::text, 7, '0'), repeat('Seeded history. ', 8), 'booking_confirmed', 'sent', 1,
+      now() - (g % 30) * interval '1 day', now() - (g % 30) * interval '1 day', now() - (g % 30) * interval '1 day'
+    from generate_series(1, ${QUEUE_HISTORY}) g`);
   // The trips the customer books during the accept target, each quoted by the bench driver.
   const quoteIds = await db.query<{ id: string }>(
     `with r as (

@@ -31,6 +31,7 @@ import { isSmsKind, SMS_KINDS } from '../../shared/marketplace/sms.ts';
 import { anyOf } from '../db/any-of.ts';
 import type { Database, Db } from '../db/client.ts';
 import {
+  DELIVERY_STATUSES,
   notificationDeliveries,
   notifications,
   pushSubscriptions,
@@ -38,6 +39,7 @@ import {
   smsOptOuts,
   users,
 } from '../db/schema/index.ts';
+import { stillPending } from '../db/still-pending.ts';
 import type { Env } from '../env.ts';
 import { loadBookingDto, loadPartyViews } from '../modules/bookings/dto.ts';
 import { notificationPath } from '../modules/delivery/kinds.ts';
@@ -187,7 +189,7 @@ export async function claimDueDeliveries(db: Db, limit = 20): Promise<Claimed[]>
         order by next_attempt_at
         limit ${limit}
         for update skip locked)
-       and d.status = 'pending'
+       and ${stillPending(sql.raw('d.status'), DELIVERY_STATUSES)}
     returning d.id, d.notification_id, d.channel, d.attempts`)) as unknown as Rows<Claimed>;
   return result.rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
 }
@@ -374,7 +376,7 @@ type Outcome = { status: 'sent' } | { status: 'recording' } | { status: 'skipped
 const stillOurs = (row: Claimed) =>
   and(
     eq(notificationDeliveries.id, row.id),
-    eq(notificationDeliveries.status, 'pending'),
+    stillPending(notificationDeliveries.status, DELIVERY_STATUSES),
     eq(notificationDeliveries.attempts, row.attempts),
   );
 

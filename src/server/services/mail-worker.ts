@@ -25,7 +25,8 @@ import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import { MAIL_STATUSES, mailOutbox } from '../db/schema/index.ts';
+import { stillPending } from '../db/still-pending.ts';
 import { markAttachments } from './email-mark.ts';
 import { MAIL_CHANNEL, messageIdDomain } from './mail.ts';
 import {
@@ -152,7 +153,7 @@ export async function claimNextMail(
         ...leaseSet(mailOutbox),
         messageId: sql`coalesce(${mailOutbox.messageId}, '<' || gen_random_uuid() || '@' || ${sql.placeholder('domain')}::text || '>')`,
       })
-      .where(nextDue(mailOutbox, sql`and (expires_at is null or expires_at > now())`))
+      .where(nextDue(mailOutbox, MAIL_STATUSES, sql`and (expires_at is null or expires_at > now())`))
       .returning()
       .prepare(name);
   const params = {
@@ -168,9 +169,9 @@ export async function claimNextMail(
 }
 
 /** The 'sent' mark of mail `id` (only while pending), as SQL: on its own, or before the next claim. */
-function markMailSent(id: unknown): SQL {
+export function markMailSent(id: unknown): SQL {
   return sql`update ${mailOutbox} set status = 'sent', sent_at = now(), error = null
-    where id = ${id}::uuid and status = 'pending' returning id`;
+    where id = ${id}::uuid and ${stillPending(mailOutbox.status, MAIL_STATUSES)} returning id`;
 }
 
 /** A refusal that no retry can change: the server rejected this recipient or this message for good. */
@@ -238,7 +239,7 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
                    > ${mailOutbox.createdAt} + make_interval(secs => ${giveUpAfterSeconds})
               then 'failed' else 'pending' end`,
         })
-        .where(thisAttempt(mailOutbox, row))
+        .where(thisAttempt(mailOutbox, MAIL_STATUSES, row))
         .returning({ status: mailOutbox.status });
       return marked?.status === 'failed';
     },

@@ -2,6 +2,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../db/client.ts';
+import { stillPending } from '../db/still-pending.ts';
 import { type RoundOutcome, startWorkerLoop } from './worker-loop.ts';
 
 /** The columns every outbox table has (mail_outbox, sms_outbox). */
@@ -53,11 +54,12 @@ export function claimParams(leaseMs: number, skip: readonly string[] = []) {
  * The claim's WHERE: the row is the next due one (other than those in `skip`, and meeting `also`), locked
  * with FOR UPDATE SKIP LOCKED so several instances can claim at once. A scalar subquery (`=`), evaluated
  * once: with `in (...)` the planner may rescan it as a semi-join, and each rescan skips the row this
- * statement just locked, so one claim could take several rows.
+ * statement just locked, so one claim could take several rows. The row it finds is updated by its key
+ * (`stillPending`: `statuses` are the table's own).
  */
-export function nextDue(table: OutboxTable, also: SQL = sql``): SQL | undefined {
+export function nextDue(table: OutboxTable, statuses: readonly string[], also: SQL = sql``): SQL | undefined {
   return and(
-    eq(table.status, 'pending'),
+    stillPending(table.status, statuses),
     eq(
       table.id,
       sql`(select id from ${table}
@@ -72,8 +74,12 @@ export function nextDue(table: OutboxTable, also: SQL = sql``): SQL | undefined 
 }
 
 /** Only while this attempt's lease is ours: a later claim's state is not overwritten. */
-export function thisAttempt(table: OutboxTable, row: { id: string; attempts: number }): SQL | undefined {
-  return and(eq(table.id, row.id), eq(table.status, 'pending'), eq(table.attempts, row.attempts));
+export function thisAttempt(
+  table: OutboxTable,
+  statuses: readonly string[],
+  row: { id: string; attempts: number },
+): SQL | undefined {
+  return and(eq(table.id, row.id), stillPending(table.status, statuses), eq(table.attempts, row.attempts));
 }
 
 export function errorText(err: unknown) {

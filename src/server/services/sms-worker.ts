@@ -19,7 +19,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { smsOutbox } from '../db/schema/index.ts';
+import { SMS_STATUSES, smsOutbox } from '../db/schema/index.ts';
+import { stillPending } from '../db/still-pending.ts';
 import {
   backoffMs,
   claimParams,
@@ -75,7 +76,7 @@ export async function claimNextSms(
     (sent ? d.with(d.$with('sent', { id: smsOutbox.id }).as(sent)) : d)
       .update(smsOutbox)
       .set(leaseSet(smsOutbox))
-      .where(nextDue(smsOutbox))
+      .where(nextDue(smsOutbox, SMS_STATUSES))
       .returning()
       .prepare(name);
   const params = claimParams(opts.leaseMs ?? SMS_LEASE_MS, opts.skip);
@@ -92,10 +93,10 @@ export async function claimNextSms(
 }
 
 /** The 'sent' mark of text `id` with the provider's id (only while pending): alone, or before a claim. */
-function markSmsSent(id: unknown, providerId: unknown): SQL {
+export function markSmsSent(id: unknown, providerId: unknown): SQL {
   return sql`update ${smsOutbox} set status = 'sent', provider_id = ${providerId}::text, sent_at = now(),
       error = null
-    where id = ${id}::uuid and status = 'pending' returning id`;
+    where id = ${id}::uuid and ${stillPending(smsOutbox.status, SMS_STATUSES)} returning id`;
 }
 
 export type SmsSender = OutboxSender<object>;
@@ -129,7 +130,7 @@ export function createSmsSender(opts: SmsSenderOptions): SmsSender {
           status: giveUp ? 'failed' : 'pending',
           nextAttemptAt: msFromNow(delayMs),
         })
-        .where(thisAttempt(smsOutbox, row));
+        .where(thisAttempt(smsOutbox, SMS_STATUSES, row));
       return giveUp;
     },
   });

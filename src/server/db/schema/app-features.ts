@@ -25,6 +25,9 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
+/** pending: waiting to be sent (or retried); sent; failed: given up; skipped: nothing to send it to. */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
 /**
  * One row per notification and channel: the unique index makes delivery happen at most once, and the
  * status/attempts columns let a worker retry failures.

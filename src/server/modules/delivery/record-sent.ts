@@ -9,8 +9,11 @@
  * and every row in it is retried as a failed attempt. The same statement wakes the mail and SMS workers
  * (NOTIFY, delivered at commit) once each, if it wrote to their outbox.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
+import { DELIVERY_STATUSES } from '../../db/schema/index.ts';
+import { stillPending } from '../../db/still-pending.ts';
 import { MAIL_CHANNEL, type MailOutboxRow } from '../../services/mail.ts';
 import { type NewSms, SMS_CHANNEL } from '../../services/sms.ts';
 
@@ -40,7 +43,15 @@ function given(m: SentMessage, ord: number) {
  */
 export async function recordSentMessages(db: Db, messages: readonly SentMessage[]): Promise<Set<string>> {
   if (messages.length === 0) return new Set();
-  const result = (await db.execute(sql`
+  const result = (await db.execute(recordSentStatement(messages))) as unknown as {
+    rows: { ids: string[]; woken: number }[];
+  };
+  return new Set(result.rows[0]?.ids ?? []);
+}
+
+/** The statement of recordSentMessages (tests/api/queue-marks.test.ts reads its plan). */
+export function recordSentStatement(messages: readonly SentMessage[]): SQL {
+  return sql`
     with given as (
       select * from json_to_recordset(${JSON.stringify(messages.map(given))}::json) as g(
         delivery_id uuid, attempts int, ord int, channel text, "to" text, subject text, text text, html text,
@@ -50,7 +61,13 @@ export async function recordSentMessages(db: Db, messages: readonly SentMessage[
       update notification_deliveries d
          set status = 'sent', sent_at = now(), last_error = null
         from given g
-       where d.id = g.delivery_id and d.status = 'pending' and d.attempts = g.attempts
+       -- The ids again as an array, so the rows are read by key (the planner guesses 100 rows for the
+       -- JSON and would read the whole table), and still pending by key too (db/still-pending.ts).
+       where ${anyOf(
+         sql.raw('d.id'),
+         messages.map((m) => m.delivery.id),
+       )} and d.id = g.delivery_id
+         and ${stillPending(sql.raw('d.status'), DELIVERY_STATUSES)} and d.attempts = g.attempts
       returning d.id
     ), mails as (
       insert into mail_outbox ("to", subject, text, html, kind, reply_to, meta, message_id, status, expires_at,
@@ -74,8 +91,5 @@ export async function recordSentMessages(db: Db, messages: readonly SentMessage[
       union all
       select pg_notify(${SMS_CHANNEL}, '') from (select 1 from texts limit 1) t
     )
-    select array(select id from marked) as ids, (select count(*) from woken)::int as woken`)) as unknown as {
-    rows: { ids: string[]; woken: number }[];
-  };
-  return new Set(result.rows[0]?.ids ?? []);
+    select array(select id from marked) as ids, (select count(*) from woken)::int as woken`;
 }
