@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_driver_completed_idx" ON "bookings" USING btree ("driver_id") WHERE "bookings"."status" = 'completed';
