@@ -252,9 +252,7 @@ export const bookings = pgTable(
     index('bookings_driver_idx').on(t.driverId, t.createdAt),
     // A driver's completed trips, counted on every driver card (ratings/summary.ts completedTripsSql) from
     // this index alone: without it the count read every booking of the driver (issue 34).
-    index('bookings_driver_completed_idx')
-      .on(t.driverId)
-      .where(sql`${t.status} = 'completed'`),
+    index('bookings_driver_completed_idx').on(t.driverId).where(sql`${t.status} = 'completed'`),
     // The fare guide (issue 31): a trip's live booking with its fare, driver and date, from the index alone.
     index('bookings_fare_guide_idx')
       .on(t.rideId, t.acceptedAt, t.priceCents, t.driverId)
