@@ -8,8 +8,9 @@
  *
  * With DATABASE_URL, a throwaway database on that server is migrated by the server's first start and
  * seeded with 100,000 trips (70% open, pickups over the next 60 days across the Hunter region, up to 3
- * live quotes each), 20,000 customers and 1,000 drivers, and 30 days of sent e-mails and texts (20,000 each,
- * with their notifications' deliveries); a driver and a customer sign up through the API
+ * live quotes each; the booked and completed ones more than two days away with their bookings), 20,000
+ * customers and 1,000 drivers, and 30 days of sent e-mails and texts (20,000 each, with their notifications'
+ * deliveries); a driver and a customer sign up through the API
  * (the driver made verified by the development helper). The database is dropped at the end.
  *
  * Targets: hello, the same hello with the app's security headers (bench/hello-with-headers.ts: set per
@@ -254,8 +255,8 @@ async function seed(url: string, customerId: string, driverId: string, acceptabl
   // window are already warned, as the sweep would have done long ago: else its first round after the seed
   // warns ~900 at once (two notifications and e-mails each) in the middle of whichever target runs then,
   // and the accept target counted that work as its own.
-  await loadQuotesWithoutTrigger(db, () =>
-    db.query(
+  await loadQuotesWithoutTrigger(db, async () => {
+    await db.query(
       `
       with d as (select array_agg(user_id) ids from drivers where bsp_number = 'BSP-1')
       insert into quotes (ride_id, driver_id, price_cents, message, valid_until, ride_version, lapse_warned_at)
@@ -265,8 +266,32 @@ async function seed(url: string, customerId: string, driverId: string, acceptabl
       from rides r, d, generate_series(1, 3) k
       where r.status = 'open' and k <= abs(hashtext(r.id::text)) % 4`,
       [QUOTE_LIMITS.lapseWarningHours],
-    ),
-  );
+    );
+    // The bookings of the trips seeded booked or completed, each with its accepted quote and its 'booked'
+    // event, as an accept writes them. Without them the bookings and their events are empty when
+    // `analyze` runs below, and the booking view's prepared plans read both tables whole for the rest of a
+    // run. Only trips more than two days away: nearer ones would be reminded, or alerted as late, by the
+    // sweep in the middle of a target (the seeded pickups are all in the future).
+    await db.query(`
+      with d as (select array_agg(user_id) ids from drivers where bsp_number = 'BSP-1'),
+      q as (
+        insert into quotes (ride_id, driver_id, price_cents, message, valid_until, ride_version, status)
+        select r.id, d.ids[1 + (abs(hashtext(r.id::text)) % ${DRIVERS - 1})], 9500, 'Seeded', r.pickup_at,
+          r.version, 'accepted'
+        from rides r, d
+        where r.status in ('booked', 'completed') and r.pickup_at > now() + interval '2 days'
+        returning id, ride_id, driver_id),
+      b as (
+        insert into bookings (ride_id, quote_id, customer_id, driver_id, status, price_cents, fare_statement,
+          accepted_at)
+        select q.ride_id, q.id, r.customer_id, q.driver_id,
+          case when r.status = 'completed' then 'completed' else 'confirmed' end, 9500,
+          'The agreed fare is $95.00.', now() - interval '1 day'
+        from q join rides r on r.id = q.ride_id
+        returning id, customer_id)
+      insert into booking_events (booking_id, type, actor_id, note)
+      select b.id, 'booked', b.customer_id, 'The agreed fare is $95.00.' from b`);
+  });
   await db.query(
     `insert into notifications (user_id, type, title, message)
      select $1, 'new_ride', 'New trip request', 'Seeded notification ' || g from generate_series(1, 60) g`,
