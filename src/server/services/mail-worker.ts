@@ -4,8 +4,9 @@
  *  1. pending rows whose link ran out (expires_at) become 'expired' and are never sent;
  *  2. one due row at a time is claimed (per lane: MAIL_CONCURRENCY lanes claim and send side by side) with FOR UPDATE SKIP LOCKED and leased: attempts + 1, and
  *     next_attempt_at moved past the longest a send can take, so no other instance sends it meanwhile;
- *  3. it goes to nodemailer (SMTP with SMTP_URL, else the JSON transport, which delivers nothing) with the
- *     Message-ID chosen when it was recorded, the same on every attempt;
+ *  3. it is composed at once (mime-message.ts) and goes to nodemailer (SMTP with SMTP_URL, else the JSON
+ *     transport, which delivers nothing) with the Message-ID chosen when it was recorded, the same on every
+ *     attempt;
  *  4. accepted: 'sent' (only if still pending). Refused or unreachable: the error is recorded and the row
  *     waits with exponential backoff (10 s doubling to 10 min by default); after 24 hours of trying, or at
  *     once for a permanent refusal of the recipient or message (5xx at RCPT TO or DATA), it is 'failed'.
@@ -29,6 +30,7 @@ import { MAIL_STATUSES, mailOutbox } from '../db/schema/index.ts';
 import { stillPending } from '../db/still-pending.ts';
 import { markAttachments } from './email-mark.ts';
 import { MAIL_CHANNEL, messageIdDomain } from './mail.ts';
+import { composeMessage } from './mime-message.ts';
 import {
   backoffMs,
   claimParams,
@@ -174,6 +176,23 @@ export function markMailSent(id: unknown): SQL {
     where id = ${id}::uuid and ${stillPending(mailOutbox.status, MAIL_STATUSES)} returning id`;
 }
 
+/** The message an outbox row holds, as nodemailer's options: its parts, the mark the HTML shows. */
+export function mailOptions(
+  row: Pick<OutboxRow, 'to' | 'subject' | 'text' | 'html' | 'replyTo' | 'messageId' | 'attachments'>,
+  from: string,
+): SendMailOptions {
+  return {
+    from,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html ?? undefined,
+    replyTo: row.replyTo ?? undefined,
+    messageId: row.messageId ?? undefined,
+    attachments: [...row.attachments.map((a) => ({ ...a })), ...markAttachments(row.html)],
+  };
+}
+
 /** A refusal that no retry can change: the server rejected this recipient or this message for good. */
 function isPermanent(err: unknown): boolean {
   const e = err as { permanent?: unknown; command?: unknown };
@@ -213,15 +232,13 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
         sentId: sent?.id,
       }),
     send: async (row: OutboxRow) => {
+      // Composed here at once and sent as it is (services/mime-message.ts: nodemailer's own message,
+      // without a stream per part); the transport adds only the SMTP conversation.
+      const { raw, envelope } = composeMessage(mailOptions(row, opts.from));
       const message: SendMailOptions & { signal?: AbortSignal } = {
-        from: opts.from,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html ?? undefined,
-        replyTo: row.replyTo ?? undefined,
+        raw,
+        envelope,
         messageId: row.messageId ?? undefined,
-        attachments: [...row.attachments.map((a) => ({ ...a })), ...markAttachments(row.html)],
         signal: AbortSignal.timeout(opts.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS),
       };
       await transport.sendMail(message);
