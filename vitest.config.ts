@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Pure functions with no module state between files (no mocks, stubs or fake timers): a worker
+          // keeps its loaded modules from one file to the next, as the API project does (CI time).
+          isolate: false,
         },
       },
       {
