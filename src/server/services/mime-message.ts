@@ -10,7 +10,6 @@
  * Only content held in memory (a string or a Buffer) can be composed this way, which is all our outbox
  * holds; anything else (a stream, a path, a URL) throws rather than being read.
  */
-import { randomUUID } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
 import * as base64 from 'nodemailer/lib/base64';
 import MailComposer from 'nodemailer/lib/mail-composer';
@@ -56,12 +55,7 @@ export interface ComposedMessage {
 
 /** Composes `mail` (text, html and attachments in memory) into the bytes nodemailer would send. */
 export function composeMessage(mail: SendMailOptions): ComposedMessage {
-  // One random boundary base for the message: nodemailer draws one per node otherwise (crypto.randomBytes,
-  // about a tenth of the composing); its parts' boundaries still differ by their node numbers.
-  const root = new MailComposer({
-    baseBoundary: randomUUID().replaceAll('-', '').slice(0, 16),
-    ...mail,
-  }).compile();
+  const root = new MailComposer(mail).compile();
   const out: (string | Buffer)[] = [];
   write(root, out);
   const parts = out.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p));
