@@ -1,12 +1,13 @@
 /**
  * Reads a V8 CPU profile of the server (`PROFILE=dir npx tsx bench/http.ts`, which starts the bundle with
- * `--cpu-prof`) and says where its busy time went, by the package or source file each function of the
- * bundle comes from (esbuild's `// node_modules/<package>/...` and `// src/...` markers in
- * dist/server/index.js). The sections of bench/README.md that split a profile by module were made this way.
+ * `--cpu-prof`) and says where its busy time went: by function, and by the package or source file each
+ * function of the bundle comes from (esbuild's `// node_modules/<package>/...` and `// src/...` markers in
+ * dist/server/index.js). The sections of bench/README.md that split a profile by module were made this way
+ * (earlier ones with bench/cpu-top.ts, which this replaced: it could not tell a bundle's packages apart).
  *
  *   npx tsx bench/profile-report.ts <profile dir or .cpuprofile> [bundle]
- *     busy time, then the modules by self time (the bundle defaults to dist/server/index.js)
- *   MODULE=nodemailer npx tsx bench/profile-report.ts ...   also the functions of modules matching it
+ *     busy time, the functions and the modules by self time (the bundle defaults to dist/server/index.js)
+ *   MODULE=nodemailer npx tsx bench/profile-report.ts ...   the functions of modules matching it only
  *   CALLERS=randomFillSync npx tsx bench/profile-report.ts ...   also who calls functions of that name
  *   TOP=40 (rows per list, default 25)
  *
@@ -16,6 +17,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 interface CallFrame {
   functionName: string;
@@ -100,13 +102,14 @@ profile.samples.forEach((id, i) => {
   selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 
-const bundleName = path.basename(bundle);
+const bundleUrl = pathToFileURL(bundle).href;
+/** The bundle's functions by its markers; an unbundled run's (tsx) by their package or source file. */
 function moduleOf(frame: CallFrame): string {
-  if (frame.url.endsWith(bundleName) && frame.url.includes('dist/'))
-    return moduleAt(modules, frame.lineNumber);
-  if (frame.url.startsWith('node:')) return frame.url;
+  if (frame.url === bundleUrl) return moduleAt(modules, frame.lineNumber);
   if (frame.url === '') return frame.functionName || '(native)';
-  return frame.url;
+  const pkg = frame.url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (pkg) return pkg[1]!;
+  return frame.url.replace(/^file:\/\/.*?\/(bench|dist|src|tests)\//, '$1/');
 }
 
 const byModule = new Map<string, number>();
@@ -125,7 +128,7 @@ for (const [id, us] of selfTime) {
   }
   const mod = moduleOf(frame);
   byModule.set(mod, (byModule.get(mod) ?? 0) + us);
-  if (moduleFilter && mod.includes(moduleFilter)) {
+  if (!moduleFilter || mod.includes(moduleFilter)) {
     const key = `${frame.functionName || '(anonymous)'}  ${mod}:${frame.lineNumber}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
   }
@@ -152,6 +155,9 @@ function list(title: string, entries: Map<string, number>) {
 
 console.log(`${file}\nbundle ${bundle}`);
 console.log(`profiled ${(total / 1e6).toFixed(2)} s, busy ${(busy / 1e6).toFixed(2)} s (idle left out)`);
+list(
+  moduleFilter ? `functions of modules matching "${moduleFilter}":` : 'self time by function:',
+  byFunction,
+);
 list('self time by module:', byModule);
-if (moduleFilter) list(`functions of modules matching "${moduleFilter}":`, byFunction);
 if (callersOf) list(`callers of ${callersOf}:`, byCallers);
